@@ -1,0 +1,57 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ParallaxPlayground",
+    products: [
+        // The engine alone: geometry, input, physics, effect math, display lists. No SDL.
+        .library(name: "ParallaxEngine", targets: ["ParallaxEngine"]),
+        // The three demo scenes and the overlays, built on the engine.
+        .library(name: "ParallaxScenes", targets: ["ParallaxScenes"]),
+        // The SDL2 platform: window, events, pacing, caches, renderer, headless capture.
+        .library(name: "ParallaxSDL", targets: ["ParallaxSDL"]),
+        .executable(name: "parallax", targets: ["parallax"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSDL2Image",
+            pkgConfig: "SDL2_image",
+            providers: [.apt(["libsdl2-image-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSDL2TTF",
+            pkgConfig: "SDL2_ttf",
+            providers: [.apt(["libsdl2-ttf-dev"])]
+        ),
+        .target(name: "ParallaxEngine"),
+        .target(name: "ParallaxScenes", dependencies: ["ParallaxEngine"]),
+        .target(
+            name: "ParallaxSDL",
+            dependencies: [
+                "ParallaxEngine", "CSDL2", "CSDL2Image", "CSDL2TTF",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "parallax",
+            dependencies: [
+                "ParallaxEngine", "ParallaxScenes", "ParallaxSDL",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "ParallaxEngineTests", dependencies: ["ParallaxEngine"]),
+        .testTarget(name: "ParallaxScenesTests", dependencies: ["ParallaxScenes"]),
+        .testTarget(name: "ParallaxSDLTests", dependencies: ["ParallaxSDL", "ParallaxScenes"]),
+        .testTarget(name: "ParallaxCLITests", dependencies: ["ParallaxEngine"]),
+    ]
+)

@@ -1,0 +1,100 @@
+import Foundation
+
+/// A scripted input timeline: what `parallax capture`, `run --script` and `record` read and write.
+/// The format is documented in README.md ("Script format").
+public struct InputScript: Equatable, Sendable {
+    public static let currentVersion = 1
+    public static let defaultSize = Size(width: 1280, height: 800)
+    /// Largest window side a script may ask for; beyond it a capture would need gigabytes.
+    public static let maxSide = 16384.0
+
+    public var scene: String?
+    public var size: Size?
+    public var events: [TimedInput]
+    public var captures: [Double]
+
+    public init(scene: String? = nil, size: Size? = nil, events: [TimedInput] = [], captures: [Double] = []) {
+        self.scene = scene; self.size = size; self.events = events; self.captures = captures
+    }
+
+    /// Reads a script file; every problem is one `InputFileError` naming the file and field.
+    public static func load(path: String, knownScenes: [String]) throws(InputFileError) -> InputScript {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputFileError(file: path, problem: "cannot read the file")
+        }
+        return try parse(data, file: path, knownScenes: knownScenes)
+    }
+
+    public static func parse(_ data: Data, file: String, knownScenes: [String]) throws(InputFileError) -> InputScript {
+        let root = try JSONObjectReader(try JSONValue.parse(data, file: file), file: file)
+        try root.rejectUnknownFields(["version", "scene", "size", "events", "captures"])
+        let version = try root.number("version")
+        guard version == Double(currentVersion) else {
+            throw InputFileError(file: file, path: "version", problem: "unknown version \(version.formatted), this parallax reads version \(currentVersion)")
+        }
+        var script = InputScript()
+        if root.has("scene") {
+            let scene = try root.string("scene")
+            guard knownScenes.contains(scene) else {
+                throw InputFileError(file: file, path: "scene", problem: "unknown scene '\(scene)' (scenes: \(knownScenes.joined(separator: ", ")))")
+            }
+            script.scene = scene
+        }
+        if root.has("size") { script.size = try readSize(try root.object("size")) }
+        for (i, value) in try root.array("events").enumerated() {
+            let event = try readEvent(try JSONObjectReader(value, file: file, path: "events[\(i)]"))
+            if let previous = script.events.last, event.time < previous.time {
+                throw InputFileError(file: file, path: "events[\(i)].t", problem: "earlier than the event before it (events must be in time order)")
+            }
+            script.events.append(event)
+        }
+        if root.has("captures") {
+            for (i, value) in try root.array("captures").enumerated() {
+                guard case let .number(t) = value else {
+                    throw InputFileError(file: file, path: "captures[\(i)]", problem: "must be a number, found \(value.kindName)")
+                }
+                guard t.isFinite, t >= 0 else {
+                    throw InputFileError(file: file, path: "captures[\(i)]", problem: "must be a finite time of at least 0")
+                }
+                script.captures.append(t)
+            }
+        }
+        return script
+    }
+
+    /// `extraFields` are the other fields of an object that carries a size among them (a resize event).
+    static func readSize(_ r: JSONObjectReader, extraFields: Set<String> = []) throws(InputFileError) -> Size {
+        try r.rejectUnknownFields(extraFields.union(["width", "height"]))
+        return Size(width: try r.number("width", in: 1...maxSide), height: try r.number("height", in: 1...maxSide))
+    }
+
+    static func readEvent(_ r: JSONObjectReader) throws(InputFileError) -> TimedInput {
+        let t = try r.number("t", in: 0...Double.greatestFiniteMagnitude)
+        let type = try r.string("type")
+        let event: InputEvent
+        switch type {
+        case "wheel":
+            try r.rejectUnknownFields(["t", "type", "dx", "dy", "precise", "shift"])
+            event = .wheel(dx: try r.number("dx", default: 0), dy: try r.number("dy", default: 0),
+                           precise: try r.bool("precise", default: false), shift: try r.bool("shift", default: false))
+        case "mouseDown", "mouseMove", "mouseUp":
+            try r.rejectUnknownFields(["t", "type", "x", "y"])
+            let p = Point(x: try r.number("x"), y: try r.number("y"))
+            event = type == "mouseDown" ? .mouseDown(p) : type == "mouseMove" ? .mouseMove(p) : .mouseUp(p)
+        case "key":
+            try r.rejectUnknownFields(["t", "type", "key", "shift"])
+            let name = try r.string("key")
+            guard let key = Key(rawValue: name) else {
+                throw InputFileError(file: r.file, path: r.fieldPath("key"),
+                                     problem: "unknown key '\(name)' (keys: \(Key.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            event = .key(key, shift: try r.bool("shift", default: false))
+        case "resize":
+            event = .resize(try readSize(r, extraFields: ["t", "type"]))
+        default:
+            throw InputFileError(file: r.file, path: r.fieldPath("type"),
+                                 problem: "unknown event type '\(type)' (types: wheel, mouseDown, mouseMove, mouseUp, key, resize)")
+        }
+        return TimedInput(time: t, event: event)
+    }
+}

@@ -1,0 +1,29 @@
+/// Measures text as the platform will draw it, so scenes can lay text out without touching fonts.
+public protocol TextMeasuring: AnyObject {
+    /// The width of `text` and the font's line height, in logical pixels.
+    func size(of text: String, font: Font) -> Size
+}
+
+/// Tells scenes the pixel size of images, so they can compute source rects (aspect-fill).
+public protocol ImageMetrics: AnyObject {
+    /// nil while the image is not (or cannot be) loaded; the renderer draws a placeholder then.
+    func pixelSize(of image: ImageID) -> Size?
+}
+
+/// What a scene may ask of the world around it: measurements only, never drawing or time.
+public struct SceneEnvironment {
+    public var text: TextMeasuring
+    public var images: ImageMetrics
+    public init(text: TextMeasuring, images: ImageMetrics) { self.text = text; self.images = images }
+}
+
+/// A scene turns input and absolute time into a display list. It never reads a clock or draws.
+public protocol Scene: AnyObject {
+    var name: String { get }
+    var viewport: Size { get }
+    /// Events arrive in time order with the time they happened; `.resize` carries the new viewport.
+    func handle(_ event: InputEvent, at time: Double)
+    /// Brings the scene's state to `time` (closed form: any sequence of times gives the same state).
+    func update(to time: Double)
+    func draw(into list: inout DisplayList)
+}

@@ -1,0 +1,39 @@
+/// Runs a scene frame by frame, the same way live and headless: hands it the events due (scripted and
+/// live, in time order), brings it to the frame's time and collects its display list.
+public final class SceneDriver {
+    public private(set) var scene: Scene
+    public private(set) var list = DisplayList()
+    private var script: [TimedInput]
+    private var nextScripted = 0
+    /// Events never go back in time, and a frame is never earlier than the events it follows.
+    private var lastEventTime = 0.0
+
+    public init(scene: Scene, script: [TimedInput] = []) {
+        self.scene = scene
+        self.script = script
+    }
+
+    public var scriptFinished: Bool { nextScripted >= script.count }
+    /// The time of the last scripted event (0 without a script).
+    public var scriptDuration: Double { script.last?.time ?? 0 }
+
+    /// Delivers one event at `time` (clamped so time never runs backwards).
+    public func deliver(_ event: InputEvent, at time: Double) {
+        lastEventTime = max(lastEventTime, time.isFinite ? time : lastEventTime)
+        scene.handle(event, at: lastEventTime)
+    }
+
+    /// Delivers the scripted events up to `time`, updates the scene to `time` and redraws.
+    @discardableResult
+    public func frame(at time: Double) -> DisplayList {
+        while nextScripted < script.count, script[nextScripted].time <= time {
+            deliver(script[nextScripted].event, at: script[nextScripted].time)
+            nextScripted += 1
+        }
+        let t = max(time, lastEventTime)
+        scene.update(to: t)
+        list.removeAll()
+        scene.draw(into: &list)
+        return list
+    }
+}

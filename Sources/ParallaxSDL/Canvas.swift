@@ -1,0 +1,100 @@
+import CSDL2
+import CSDL2Image
+import Logging
+import ParallaxEngine
+
+/// A window with its renderer and caches: where display lists become pixels. Under the dummy driver
+/// (headless) the window is an in-memory surface drawn by SDL's software renderer, so capture and the
+/// real window share this one path.
+public final class Canvas {
+    public let window: OpaquePointer
+    public let renderer: OpaquePointer
+    public let textures: TextureCache
+    public let text: TextCache
+    public let output: DisplayListRenderer
+    public private(set) var logicalSize: Size
+
+    public var environment: SceneEnvironment { SceneEnvironment(text: text, images: textures) }
+
+    public init(title: String, size: Size, resourcesFolder: String, mode: SDLVideo.Mode, vsync: Bool = false, logger: Logger) throws {
+        try SDLVideo.start(mode)
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        if mode == .headless { flags |= SDL_WINDOW_HIDDEN.rawValue }
+        let centered = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
+        guard let window = SDL_CreateWindow(title, centered, centered, Int32(size.width), Int32(size.height), flags) else {
+            let error = SDLError("SDL_CreateWindow")
+            if mode == .window { throw SDLVideo.NoDisplay(reason: error.description) }
+            throw error
+        }
+        // Headless rendering is always software, so every machine gives the same pixels.
+        var rendererFlags: UInt32 = mode == .headless ? SDL_RENDERER_SOFTWARE.rawValue : 0
+        if vsync && mode == .window { rendererFlags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
+        guard let renderer = SDL_CreateRenderer(window, -1, rendererFlags) else {
+            SDL_DestroyWindow(window)
+            throw SDLError("SDL_CreateRenderer")
+        }
+        self.window = window
+        self.renderer = renderer
+        logicalSize = size
+        textures = TextureCache(renderer: renderer, imagesFolder: resourcesFolder + "/Images", logger: logger)
+        do {
+            text = try TextCache(renderer: renderer, fontsFolder: resourcesFolder + "/Fonts")
+        } catch {
+            SDL_DestroyRenderer(renderer)
+            SDL_DestroyWindow(window)
+            throw error
+        }
+        output = DisplayListRenderer(renderer: renderer, textures: textures, text: text)
+        updateScale()
+    }
+
+    deinit {
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+    }
+
+    /// The window's size in logical pixels, as SDL reports it now.
+    public var windowSize: Size {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return Size(width: Double(w), height: Double(h))
+    }
+
+    /// Makes the window `size` (scripted resizes), and follows it for drawing.
+    public func resize(to size: Size) {
+        if windowSize != size {
+            SDL_SetWindowSize(window, Int32(size.width), Int32(size.height))
+        }
+        logicalSize = size
+        updateScale()
+    }
+
+    /// Maps logical pixels to the renderer's output (HiDPI: 2 device pixels per logical one, say).
+    private func updateScale() {
+        var ow: Int32 = 0, oh: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &ow, &oh)
+        let scale = logicalSize.width > 0 && ow > 0 ? Double(ow) / logicalSize.width : 1
+        SDL_RenderSetScale(renderer, Float(scale), Float(scale))
+        text.pixelScale = scale
+    }
+
+    public func draw(_ list: DisplayList) {
+        output.render(list)
+    }
+
+    public func present() {
+        SDL_RenderPresent(renderer)
+    }
+
+    /// What the renderer has drawn since the last present, as RGB pixels.
+    public func readPixels() throws -> PixelImage {
+        var ow: Int32 = 0, oh: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &ow, &oh)
+        var image = PixelImage(width: Int(ow), height: Int(oh))
+        let status = image.bytes.withUnsafeMutableBytes { buffer in
+            SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_RGB24.rawValue, buffer.baseAddress, Int32(ow) * 3)
+        }
+        guard status == 0 else { throw SDLError("SDL_RenderReadPixels") }
+        return image
+    }
+}

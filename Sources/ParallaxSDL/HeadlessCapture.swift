@@ -1,0 +1,43 @@
+import Foundation
+import ParallaxEngine
+
+/// Replays a scene on a virtual clock stepping exactly one frame interval at a time and writes a PNG
+/// for each capture time: the first frame at or after it. No wall clock is read, so the same script
+/// gives the same pixels on every run, at any machine speed.
+public enum HeadlessCapture {
+    public static let frameRate = 60.0
+
+    /// The frame that shows capture time `t`.
+    public static func frameIndex(for t: Double) -> Int {
+        Int((t * frameRate - 1e-6).rounded(.up))
+    }
+
+    /// `NAME-0001.500.png`: fixed-width times sort by name in time order.
+    public static func fileName(base: String, time: Double) -> String {
+        base + "-" + String(format: "%08.3f", time) + ".png"
+    }
+
+    /// Runs until the last capture time (and the last scripted event); returns the paths written.
+    public static func run(canvas: Canvas, driver: SceneDriver, captures: [Double], outputFolder: String, baseName: String,
+                           onFrame: LiveRunner.FrameObserver? = nil) throws -> [String] {
+        let times = Array(Set(captures)).sorted()
+        let byFrame = Dictionary(grouping: times, by: frameIndex)
+        let lastFrame = max(frameIndex(for: times.last ?? 0), frameIndex(for: driver.scriptDuration))
+        var written: [String] = []
+        for frame in 0...lastFrame {
+            let t = Double(frame) / frameRate
+            let list = driver.frame(at: t)
+            if driver.scene.viewport != canvas.logicalSize { canvas.resize(to: driver.scene.viewport) }
+            onFrame?(frame, t, driver.scene)
+            guard let due = byFrame[frame] else { continue }
+            canvas.draw(list)
+            let pixels = try canvas.readPixels()
+            for captureTime in due {
+                let path = outputFolder + "/" + fileName(base: baseName, time: captureTime)
+                try pixels.savePNG(path: path)
+                written.append(path)
+            }
+        }
+        return written
+    }
+}

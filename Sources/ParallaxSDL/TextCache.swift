@@ -1,0 +1,105 @@
+import CSDL2
+import CSDL2TTF
+import ParallaxEngine
+
+/// Fonts and rendered text lines for one renderer. Lines are rendered white once and tinted with a
+/// colour modulation at draw time, so a colour change does not re-render. Measures for the scenes.
+public final class TextCache: TextMeasuring {
+    public struct MissingFont: Error, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "font \(path) cannot be opened: \(reason)" }
+    }
+
+    struct FontKey: Hashable { let pixelSize: Int32; let weight: Font.Weight }
+    struct LineKey: Hashable { let text: String; let font: FontKey }
+    struct Line { let texture: OpaquePointer; let pixelSize: Size; var lastUsed: Int }
+
+    /// Text lines kept before the least recently used are dropped.
+    static let lineBudget = 1024
+
+    private let renderer: OpaquePointer
+    private let paths: [Font.Weight: String]
+    private var fonts: [FontKey: OpaquePointer] = [:]
+    private var lines: [LineKey: Line] = [:]
+    private var useCounter = 0
+    /// Device pixels per logical pixel: text is rasterised at device resolution (sharp on HiDPI).
+    public var pixelScale: Double = 1 {
+        didSet { if pixelScale != oldValue { clearLines() } }
+    }
+
+    /// Opens the regular and bold faces now, so a missing font is reported at start.
+    public init(renderer: OpaquePointer, fontsFolder: String) throws {
+        if TTF_WasInit() == 0, TTF_Init() != 0 { throw SDLError("TTF_Init") }
+        self.renderer = renderer
+        paths = [.regular: fontsFolder + "/DejaVuSans.ttf", .bold: fontsFolder + "/DejaVuSans-Bold.ttf"]
+        for weight in [Font.Weight.regular, .bold] {
+            _ = try font(FontKey(pixelSize: 16, weight: weight))
+        }
+    }
+
+    deinit {
+        clearLines()
+        for font in fonts.values { TTF_CloseFont(font) }
+    }
+
+    private func clearLines() {
+        for line in lines.values { SDL_DestroyTexture(line.texture) }
+        lines.removeAll()
+    }
+
+    private func key(for font: Font) -> FontKey {
+        FontKey(pixelSize: Int32(max(1, min(512, (font.size * pixelScale).rounded()))), weight: font.weight)
+    }
+
+    private func font(_ key: FontKey) throws -> OpaquePointer {
+        if let font = fonts[key] { return font }
+        let path = paths[key.weight]!
+        guard let font = TTF_OpenFont(path, key.pixelSize) else {
+            throw MissingFont(path: path, reason: String(cString: SDL_GetError()))
+        }
+        fonts[key] = font
+        return font
+    }
+
+    public func size(of text: String, font: Font) -> Size {
+        let key = key(for: font)
+        guard let ttf = try? self.font(key) else { return .zero }
+        var w: Int32 = 0, h: Int32 = 0
+        if !text.isEmpty { TTF_SizeUTF8(ttf, text, &w, &h) }
+        return Size(width: Double(w) / pixelScale, height: Double(TTF_FontHeight(ttf)) / pixelScale)
+    }
+
+    /// The white texture of `text` and its size in logical pixels; nil for empty text.
+    func line(_ text: String, font: Font) -> (texture: OpaquePointer, size: Size)? {
+        guard !text.isEmpty else { return nil }
+        let lineKey = LineKey(text: text, font: key(for: font))
+        useCounter += 1
+        if var line = lines[lineKey] {
+            line.lastUsed = useCounter
+            lines[lineKey] = line
+            return (line.texture, logical(line.pixelSize))
+        }
+        guard let ttf = try? self.font(lineKey.font),
+              let surface = TTF_RenderUTF8_Blended(ttf, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+        let pixelSize = Size(width: Double(surface.pointee.w), height: Double(surface.pointee.h))
+        if lines.count >= Self.lineBudget { evictOldest() }
+        lines[lineKey] = Line(texture: texture, pixelSize: pixelSize, lastUsed: useCounter)
+        return (texture, logical(pixelSize))
+    }
+
+    private func logical(_ s: Size) -> Size { Size(width: s.width / pixelScale, height: s.height / pixelScale) }
+
+    /// Drops the least recently used half, so eviction is rare and amortised.
+    private func evictOldest() {
+        let sorted = lines.sorted { $0.value.lastUsed < $1.value.lastUsed }
+        for (key, line) in sorted.prefix(lines.count / 2) {
+            SDL_DestroyTexture(line.texture)
+            lines[key] = nil
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import ParallaxEngine
+
+/// A centred column of photo cells whose photos shift inside their containers (seeds 000 and 004).
+public final class FeedScene: Scene {
+    public let name = "feed"
+    public private(set) var viewport: Size
+    public private(set) var layout: FeedLayout
+    public private(set) var scroller = ScrollAxis()
+    public private(set) var offset: Double = 0
+    private let environment: SceneEnvironment
+
+    public var settings: FeedSettings { layout.settings }
+
+    public init(viewport: Size, settings: FeedSettings = FeedSettings(), environment: SceneEnvironment) {
+        self.viewport = viewport
+        self.environment = environment
+        layout = FeedLayout(settings: settings, viewport: viewport)
+        scroller.setExtent(viewport: viewport.height, content: layout.contentLength, at: 0)
+    }
+
+    public func handle(_ event: InputEvent, at time: Double) {
+        guard event.isFinite else { return }
+        switch event {
+        case let .wheel(_, dy, precise, shift):
+            // Shift turns the wheel horizontal; the feed only scrolls vertically.
+            guard !shift, dy != 0 else { return }
+            // SDL's positive dy is "away from the user", which scrolls back towards the top.
+            if precise { scroller.precise(notches: -dy, at: time) } else { scroller.wheel(notches: -dy, at: time) }
+        case let .mouseDown(p): scroller.pointerDown(p.y, at: time)
+        case let .mouseMove(p): scroller.pointerMoved(p.y, at: time)
+        case let .mouseUp(p): scroller.pointerUp(p.y, at: time)
+        case let .key(key, shift): handleKey(key, shift: shift, at: time)
+        case let .resize(size): resize(to: size, at: time)
+        }
+    }
+
+    private var pageStep: Double {
+        let band = layout.visibleBand
+        return max(0, band.bottom - band.top) * 0.9
+    }
+
+    private func handleKey(_ key: Key, shift: Bool, at time: Double) {
+        switch key {
+        case .up: scroller.wheel(notches: -1, at: time)
+        case .down: scroller.wheel(notches: 1, at: time)
+        case .pageUp: scroller.scroll(by: -pageStep, animated: true, at: time)
+        case .pageDown: scroller.scroll(by: pageStep, animated: true, at: time)
+        case .space: scroller.scroll(by: shift ? -pageStep : pageStep, animated: true, at: time)
+        case .home: scroller.scroll(to: 0, animated: true, at: time)
+        case .end: scroller.scroll(to: scroller.maxOffset, animated: true, at: time)
+        default: break
+        }
+    }
+
+    /// Relayouts for the new size, keeping the first visible cell where it was on screen.
+    private func resize(to size: Size, at time: Double) {
+        let current = scroller.offset(at: time)
+        let anchor = layout.visible(offset: current).cells.first { $0.container.maxY > layout.visibleBand.top }
+        viewport = size
+        layout = FeedLayout(settings: layout.settings, viewport: size)
+        scroller.setExtent(viewport: size.height, content: layout.contentLength, at: time)
+        if let anchor {
+            let fraction = anchor.container.height > 0 ? (layout.visibleBand.top - anchor.container.minY) / anchor.container.height : 0
+            let target = layout.containerTop(ofItem: anchor.index) + fraction * layout.photoHeight - layout.visibleBand.top
+            scroller.scroll(to: target, animated: false, at: time)
+        }
+        offset = scroller.offset(at: time)
+    }
+
+    public func update(to time: Double) {
+        offset = scroller.offset(at: time)
+    }
+
+    public func draw(into list: inout DisplayList) {
+        let screen = Rect(origin: .zero, size: viewport)
+        list.fill(screen, Theme.background)
+        let visible = layout.visible(offset: offset)
+        for header in visible.headers {
+            list.text(sectionTitle(header.section).uppercased(), font: Theme.sectionHeader,
+                      at: Point(x: header.frame.minX + 4, y: header.frame.maxY - 30), color: Theme.secondaryText)
+        }
+        for cell in visible.cells { drawCell(cell, into: &list) }
+        drawTopBar(into: &list)
+    }
+
+    /// Applies the layout's shift: the photo, `2M` taller than its container, centred on the container
+    /// centre plus the shift, clipped by the container.
+    private func drawCell(_ cell: FeedLayout.Cell, into list: inout DisplayList) {
+        let photo = PhotoLibrary.photo(forItem: cell.index)
+        let card = Rect(x: cell.container.minX, y: cell.container.minY,
+                        width: cell.container.width, height: cell.container.height + cell.caption.height)
+        list.fill(card, Theme.card)
+        let m = layout.settings.maxShift
+        let destination = Rect(x: cell.container.minX, y: cell.container.minY - m + cell.shift,
+                               width: cell.container.width, height: cell.container.height + 2 * m)
+        let source = aspectFillSource(imageSize: environment.images.pixelSize(of: photo.image) ?? destination.size,
+                                      box: destination.size, focusY: photo.focusY)
+        list.image(photo.image, source: source, destination: destination, clip: cell.container)
+        let textX = cell.caption.minX + 16
+        list.text(photo.title, font: Theme.title, at: Point(x: textX, y: cell.caption.minY + 11), color: Theme.text, clip: cell.caption)
+        list.text("No. \(cell.index + 1) of \(layout.settings.itemCount)  ·  \(photo.credit)", font: Theme.subtitle,
+                  at: Point(x: textX, y: cell.caption.minY + 36), color: Theme.secondaryText, clip: cell.caption)
+    }
+
+    private func drawTopBar(into list: inout DisplayList) {
+        let bar = Rect(x: 0, y: 0, width: viewport.width, height: layout.settings.topBarHeight)
+        list.fill(bar, Theme.bar)
+        list.fill(Rect(x: 0, y: bar.maxY - 1, width: viewport.width, height: 1), Theme.barLine)
+        let title = "Parallax Feed"
+        let size = environment.text.size(of: title, font: Theme.barTitle)
+        list.text(title, font: Theme.barTitle, at: Point(x: ((viewport.width - size.width) / 2).rounded(), y: ((bar.height - size.height) / 2).rounded()),
+                  color: Theme.text)
+    }
+
+    /// Section `k` is `k` days before the feed's fixed start date (deterministic, no clock).
+    func sectionTitle(_ section: Int) -> String {
+        CivilDate(daysSinceEpoch: FeedScene.startDay - section).longText
+    }
+
+    /// 2026-11-22, in days since 1970-01-01.
+    static let startDay = 20_779
+}

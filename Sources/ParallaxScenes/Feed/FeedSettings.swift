@@ -1,0 +1,23 @@
+/// The feed's tunable values (seeds 000 and 004).
+public struct FeedSettings: Sendable, Equatable {
+    public var itemCount = 200
+    /// `M`: the largest shift of a photo inside its container, in px (the photo is `2M` taller).
+    public var maxShift = 30.0
+    /// The translucent bar over the top of the content (000's top inset).
+    public var topBarHeight = 56.0
+    public var bottomInset = 0.0
+    public var maxColumnWidth = 900.0
+    public var sideMargin = 24.0
+    /// Photo container height as a fraction of the column width.
+    public var photoAspect = 0.45
+    public var captionHeight = 64.0
+    public var cellGap = 20.0
+    public var sectionHeaderHeight = 48.0
+    public var itemsPerSection = 10
+    /// Space above the first section (below the bar) and below the last cell.
+    public var contentPadding = 12.0
+
+    public static let maxItemCount = 1_000_000
+
+    public init() {}
+}

@@ -1,0 +1,17 @@
+import ParallaxEngine
+
+/// Colours and fonts shared by the scenes, so they look like one app.
+enum Theme {
+    static let background = Color(r: 16, g: 18, b: 23)
+    static let card = Color(r: 29, g: 32, b: 40)
+    static let bar = Color(r: 22, g: 24, b: 31, a: 214)
+    static let barLine = Color(r: 255, g: 255, b: 255, a: 24)
+    static let text = Color(r: 240, g: 242, b: 247)
+    static let secondaryText = Color(r: 150, g: 158, b: 175)
+    static let accent = Color(r: 94, g: 164, b: 255)
+
+    static let barTitle = Font(size: 18, weight: .bold)
+    static let title = Font(size: 17, weight: .bold)
+    static let subtitle = Font(size: 13)
+    static let sectionHeader = Font(size: 13, weight: .bold)
+}

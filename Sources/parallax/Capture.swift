@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import ParallaxSDL
+
+struct Capture: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render frames headless on a virtual 60 Hz clock and write them as PNG.")
+
+    @OptionGroup var options: SceneOptions
+
+    @Option(help: "Capture times in seconds, comma-separated (default: the script's, else 0).", transform: parseTimes)
+    var at: [Double]?
+
+    @Option(help: "Folder for the PNGs (created if missing).")
+    var out: String
+
+    @Option(help: "File name prefix (default: the script's file name, else the scene's name).")
+    var name: String?
+
+    func run() throws {
+        try reportingFailures {
+            let script = try options.loadScript()
+            let scene = options.sceneName(script: script)
+            let times = at ?? script.map(\.captures).flatMap { $0.isEmpty ? nil : $0 } ?? [0]
+            let base = name ?? options.script.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? scene
+            let (canvas, driver) = try openScene(scene, viewport: options.viewport(script: script), mode: .headless,
+                                                 logger: options.makeLogger(), script: script)
+            let written = try HeadlessCapture.run(canvas: canvas, driver: driver, captures: times, outputFolder: out, baseName: base)
+            for path in written { print(path) }
+        }
+    }
+}
+
+/// `0,0.5,1.25`: finite times of at least 0.
+func parseTimes(_ text: String) throws -> [Double] {
+    try text.split(separator: ",").map { part in
+        guard let t = Double(part.trimmingCharacters(in: .whitespaces)), t.isFinite, t >= 0 else {
+            throw ValidationError("'\(part)' is not a time in seconds (a finite number of at least 0)")
+        }
+        return t
+    }
+}

@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ParallaxEngine
+import ParallaxScenes
+import ParallaxSDL
+
+/// A scene name, checked against the catalog; a wrong one is an argument error listing the scenes.
+struct SceneName: ExpressibleByArgument {
+    let name: String
+    init?(argument: String) {
+        guard SceneCatalog.names.contains(argument) else { return nil }
+        name = argument
+    }
+    static var allValueStrings: [String] { SceneCatalog.names }
+}
+
+/// `WxH`, e.g. `1280x800`.
+struct WindowSize: ExpressibleByArgument {
+    let size: Size
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+              (1...Int(InputScript.maxSide)).contains(w), (1...Int(InputScript.maxSide)).contains(h) else { return nil }
+        size = Size(width: Double(w), height: Double(h))
+    }
+    static var defaultValueDescription: String { "1280x800" }
+}
+
+/// Options shared by the commands that show a scene.
+struct SceneOptions: ParsableArguments {
+    @Option(help: "The scene to show first (default: the script's, else feed).")
+    var scene: SceneName?
+
+    @Option(help: "An input script (JSON, see README.md); its scene, size and capture times apply unless flags say otherwise.")
+    var script: String?
+
+    @Option(help: "Window size as WxH, in logical pixels (default: the script's, else 1280x800).")
+    var size: WindowSize?
+
+    @Flag(help: "Log debug lines (dropped input and the like).")
+    var verbose = false
+
+    /// The script, if any; a bad one ends the process with its one-line error and exit code 2.
+    func loadScript() throws -> InputScript? {
+        guard let script else { return nil }
+        do {
+            return try InputScript.load(path: script, knownScenes: SceneCatalog.names)
+        } catch {
+            throw CommandFailure(message: error.description, code: 2)
+        }
+    }
+
+    func sceneName(script: InputScript?) -> String { scene?.name ?? script?.scene ?? SceneCatalog.names[0] }
+    func viewport(script: InputScript?) -> Size { size?.size ?? script?.size ?? InputScript.defaultSize }
+
+    func makeLogger() -> Logger {
+        var logger = Logger(label: "parallax")
+        logger.logLevel = verbose ? .debug : .info
+        return logger
+    }
+}
+
+/// Ends the command with one line on standard error and an exit code.
+struct CommandFailure: Error {
+    let message: String
+    let code: Int32
+}
+
+extension ParsableCommand {
+    /// Runs `body`, turning known failures into their one line and exit code.
+    func reportingFailures(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let failure as CommandFailure {
+            FileHandle.standardError.write(Data("parallax: \(failure.message)\n".utf8))
+            throw ExitCode(failure.code)
+        } catch let error as SDLVideo.NoDisplay {
+            FileHandle.standardError.write(Data("parallax: \(error)\n".utf8))
+            throw ExitCode(1)
+        } catch let error as ResourceLocator.NotFound {
+            FileHandle.standardError.write(Data("parallax: \(error)\n".utf8))
+            throw ExitCode(1)
+        } catch let error as TextCache.MissingFont {
+            FileHandle.standardError.write(Data("parallax: \(error)\n".utf8))
+            throw ExitCode(1)
+        } catch let error as SDLError {
+            FileHandle.standardError.write(Data("parallax: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// Builds the canvas and the first scene, with every photo decoded before the first frame.
+func openScene(_ name: String, viewport: Size, mode: SDLVideo.Mode, logger: Logger, script: InputScript?) throws -> (Canvas, SceneDriver) {
+    let resources = try ResourceLocator.locate()
+    let canvas = try Canvas(title: "Parallax Playground", size: viewport, resourcesFolder: resources, mode: mode, logger: logger)
+    canvas.textures.preload(PhotoLibrary.photos.map(\.image))
+    guard let scene = SceneCatalog.make(name, viewport: viewport, environment: canvas.environment) else {
+        throw CommandFailure(message: "unknown scene '\(name)' (scenes: \(SceneCatalog.names.joined(separator: ", ")))", code: 2)
+    }
+    return (canvas, SceneDriver(scene: scene, script: script?.events ?? []))
+}

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct Parallax: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parallax",
+        abstract: "Parallax scrolling and scroll physics playground (SDL2).",
+        subcommands: [Run.self, Capture.self],
+        defaultSubcommand: Run.self)
+}

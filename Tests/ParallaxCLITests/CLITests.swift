@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+/// The built `parallax`, beside the test bundle in SwiftPM's build folder.
+let parallaxBinary: String = {
+    let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    return exe.deletingLastPathComponent().appendingPathComponent("parallax").path
+}()
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+struct Outcome {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+    /// Standard error without the noise of libraries that print on their own.
+    var errorLines: [String] { stderr.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("libpng warning") } }
+}
+
+/// Runs a command with a time limit (a hung command is killed and fails the test).
+func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, timeout: TimeInterval = 120) throws -> Outcome {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    if process.isRunning {
+        process.terminate()
+        Issue.record("\(executable) \(arguments) did not finish in \(timeout) s")
+    }
+    process.waitUntilExit()
+    return Outcome(status: process.terminationStatus,
+                   stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                   stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+}
+
+func parallax(_ arguments: [String], environment: [String: String]? = nil) throws -> Outcome {
+    try run(parallaxBinary, arguments, environment: environment)
+}
+
+func which(_ tool: String) -> String? {
+    for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+        let path = "\(dir)/\(tool)"
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+}
+
+func writeTemporary(_ text: String, name: String) -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-cli-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent(name).path
+    FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    return path
+}
+
+/// The environment without any display, as on a server.
+var environmentWithoutDisplay: [String: String] {
+    var env = ProcessInfo.processInfo.environment
+    env["DISPLAY"] = nil
+    env["WAYLAND_DISPLAY"] = nil
+    env["SDL_VIDEODRIVER"] = nil
+    return env
+}
+
+@Suite struct WindowTests {
+    @Test(.enabled(if: which("xvfb-run") != nil, "xvfb-run is not installed: the window cannot be tried"))
+    func runsThirtyFramesUnderXvfbAndExitsCleanly() throws {
+        let outcome = try run(which("xvfb-run")!, ["-a", "-s", "-screen 0 1280x800x24", parallaxBinary, "run", "--frames", "30"])
+        if outcome.status != 0, outcome.stderr.contains("Xvfb failed to start") {
+            try Test.cancel("no X server could start here: \(outcome.stderr)")
+        }
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+    }
+
+    @Test func withoutADisplayItSaysSoAndPointsAtCapture() throws {
+        let outcome = try parallax(["run", "--frames", "1"], environment: environmentWithoutDisplay)
+        #expect(outcome.status == 1)
+        #expect(outcome.errorLines.count == 1)
+        #expect(outcome.errorLines.first?.contains("no display available") == true)
+        #expect(outcome.errorLines.first?.contains("parallax capture") == true)
+    }
+}
+
+@Suite struct ArgumentAndFileErrorTests {
+    @Test func anUnknownSceneListsTheScenes() throws {
+        let outcome = try parallax(["capture", "--scene", "nope", "--out", "/tmp/x"])
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.contains("'nope'"))
+        #expect(outcome.stderr.contains("feed"))
+    }
+
+    @Test func resourcesNotFoundNamesThePlacesSearched() throws {
+        var env = ProcessInfo.processInfo.environment
+        env["PARALLAX_RESOURCES"] = "/nonexistent/resources"
+        let outcome = try parallax(["capture", "--out", NSTemporaryDirectory()], environment: env)
+        #expect(outcome.status == 1)
+        #expect(outcome.errorLines == ["parallax: resources not found (a folder with Images/ and Fonts/); searched: /nonexistent/resources. Set PARALLAX_RESOURCES to the Resources folder."])
+    }
+
+    @Test(arguments: [
+        ("{\"version\": 1, \"events\": [", "not valid JSON"),
+        (#"{"version": 7, "events": []}"#, "version: unknown version 7, this parallax reads version 1"),
+        (#"{"version": 1, "events": [{"t": 0, "type": "swipe"}]}"#, "events[0].type: unknown event type 'swipe'"),
+        (#"{"version": 1, "events": [{"t": 0, "type": "key", "key": "Nope"}]}"#, "events[0].key: unknown key 'Nope'"),
+        (#"{"version": 1, "events": [{"t": -0.5, "type": "wheel", "dy": 1}]}"#, "events[0].t: must be at least 0, found -0.5"),
+        (#"{"version": 1, "events": [{"t": 0, "type": "wheel", "dy": 1e999}]}"#, ""),
+        (#"{"version": 1, "events": [{"t": 0, "type": "mouseMove", "x": -1e999, "y": 0}]}"#, ""),
+        (#"{"version": 1, "events": [], "captures": [-1]}"#, "captures[0]: must be a finite time of at least 0"),
+    ])
+    func aBadScriptGivesOneLineNamingFileFieldAndProblemAndExitTwo(script: String, problem: String) throws {
+        let path = writeTemporary(script, name: "bad.json")
+        for command in [["capture", "--out", NSTemporaryDirectory()], ["run", "--frames", "1"]] {
+            let outcome = try parallax(command + ["--script", path])
+            #expect(outcome.status == 2, "\(command): \(outcome.stderr)")
+            #expect(outcome.errorLines.count == 1, "\(outcome.stderr)")
+            #expect(outcome.errorLines.first?.hasPrefix("parallax: \(path): \(problem)") == true, "\(outcome.stderr)")
+        }
+    }
+
+    @Test func aMissingScriptIsNamed() throws {
+        let outcome = try parallax(["capture", "--script", "/nonexistent/s.json", "--out", NSTemporaryDirectory()])
+        #expect(outcome.status == 2)
+        #expect(outcome.errorLines == ["parallax: /nonexistent/s.json: cannot read the file"])
+    }
+}
+
+@Suite struct CaptureCommandTests {
+    @Test func capturesTheScriptsTimesNamedAfterTheScript() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-cap-\(UUID().uuidString)").path
+        let script = packageRoot.appendingPathComponent("Resources/Scripts/feed-tour.json").path
+        let outcome = try parallax(["capture", "--script", script, "--out", out])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let expected = ["0000.000", "0000.300", "0001.500", "0004.000"].map { "\(out)/feed-tour-\($0).png" }
+        #expect(outcome.stdout.split(separator: "\n").map(String.init) == expected)
+        for path in expected { #expect(FileManager.default.fileExists(atPath: path)) }
+    }
+
+    @Test func flagsOverrideTheScript() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-cap-\(UUID().uuidString)").path
+        let script = packageRoot.appendingPathComponent("Resources/Scripts/feed-tour.json").path
+        let outcome = try parallax(["capture", "--script", script, "--at", "0.5", "--size", "320x200", "--name", "small", "--out", out])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout == "\(out)/small-0000.500.png\n")
+    }
+}

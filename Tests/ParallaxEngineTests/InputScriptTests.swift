@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import ParallaxEngine
+
+@Suite struct InputScriptTests {
+    let scenes = ["feed", "header", "pager"]
+
+    func parse(_ json: String) throws(InputFileError) -> InputScript {
+        try InputScript.parse(Data(json.utf8), file: "s.json", knownScenes: scenes)
+    }
+
+    func problem(_ json: String) -> String? {
+        do {
+            _ = try parse(json)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func readsTheDocumentedExample() throws {
+        let script = try parse("""
+        {"version": 1, "scene": "feed", "size": {"width": 1280, "height": 800},
+         "events": [{"t": 0.10, "type": "wheel", "dy": -1},
+                    {"t": 0.50, "type": "wheel", "dy": -0.35, "precise": true},
+                    {"t": 1.00, "type": "mouseDown", "x": 640, "y": 600},
+                    {"t": 1.05, "type": "mouseMove", "x": 640, "y": 500},
+                    {"t": 1.20, "type": "mouseUp", "x": 640, "y": 300},
+                    {"t": 2.00, "type": "key", "key": "PageDown"},
+                    {"t": 2.50, "type": "key", "key": "Space", "shift": true},
+                    {"t": 3.00, "type": "resize", "width": 900, "height": 700}],
+         "captures": [0.0, 0.3, 1.5, 4.0]}
+        """)
+        #expect(script.scene == "feed")
+        #expect(script.size == Size(width: 1280, height: 800))
+        #expect(script.captures == [0, 0.3, 1.5, 4])
+        #expect(script.events == [
+            TimedInput(time: 0.1, event: .wheel(dx: 0, dy: -1, precise: false, shift: false)),
+            TimedInput(time: 0.5, event: .wheel(dx: 0, dy: -0.35, precise: true, shift: false)),
+            TimedInput(time: 1.0, event: .mouseDown(Point(x: 640, y: 600))),
+            TimedInput(time: 1.05, event: .mouseMove(Point(x: 640, y: 500))),
+            TimedInput(time: 1.2, event: .mouseUp(Point(x: 640, y: 300))),
+            TimedInput(time: 2.0, event: .key(.pageDown, shift: false)),
+            TimedInput(time: 2.5, event: .key(.space, shift: true)),
+            TimedInput(time: 3.0, event: .resize(Size(width: 900, height: 700))),
+        ])
+    }
+
+    @Test func sceneSizeAndCapturesAreOptional() throws {
+        let script = try parse(#"{"version": 1, "events": []}"#)
+        #expect(script == InputScript())
+    }
+
+    @Test(arguments: [
+        ("{\"version\": 1, \"events\": [", "s.json: not valid JSON"),
+        (#"{"version": 2, "events": []}"#, "s.json: version: unknown version 2, this parallax reads version 1"),
+        (#"{"events": []}"#, "s.json: version: missing"),
+        (#"{"version": 1}"#, "s.json: events: missing"),
+        (#"{"version": 1, "events": [], "extra": 1}"#, "s.json: extra: unknown field"),
+        (#"{"version": 1, "scene": "nope", "events": []}"#, "s.json: scene: unknown scene 'nope' (scenes: feed, header, pager)"),
+        (#"{"version": 1, "events": [{"t": 0, "type": "tap"}]}"#, "s.json: events[0].type: unknown event type 'tap'"),
+        (#"{"version": 1, "events": [{"t": 0, "type": "key", "key": "Banana"}]}"#, "s.json: events[0].key: unknown key 'Banana'"),
+        (#"{"version": 1, "events": [{"t": -1, "type": "wheel", "dy": 1}]}"#, "s.json: events[0].t: must be at least 0, found -1"),
+        (#"{"version": 1, "events": [{"t": 1e999, "type": "wheel", "dy": 1}]}"#, "s.json: "),
+        (#"{"version": 1, "events": [{"t": 0, "type": "wheel", "dy": "1"}]}"#, "s.json: events[0].dy: must be a number, found a string"),
+        (#"{"version": 1, "events": [{"t": 0, "type": "wheel", "dy": 1e400}]}"#, "s.json: "),
+        (#"{"version": 1, "events": [{"t": 0, "type": "mouseDown", "x": 1}]}"#, "s.json: events[0].y: missing"),
+        (#"{"version": 1, "events": [{"t": 1, "type": "wheel"}, {"t": 0.5, "type": "wheel"}]}"#, "s.json: events[1].t: earlier than the event before it"),
+        (#"{"version": 1, "events": [{"t": 0, "type": "resize", "width": 0, "height": 10}]}"#, "s.json: events[0].width: must be between 1 and 16384, found 0"),
+        (#"{"version": 1, "events": [], "captures": [-0.5]}"#, "s.json: captures[0]: must be a finite time of at least 0"),
+        (#"{"version": 1, "events": [], "size": {"width": 100}}"#, "s.json: size.height: missing"),
+        (#"[1, 2]"#, "s.json: must be an object, found an array"),
+    ])
+    func badScriptsSayFileFieldAndProblem(json: String, expected: String) {
+        let message = problem(json)
+        #expect(message?.hasPrefix(expected) == true, "got \(message ?? "no error")")
+        #expect(message?.contains("\n") == false)
+    }
+
+    @Test func nonFiniteNumbersNeverGetThrough() {
+        // JSON has no NaN or infinity; an overflowing literal must be refused, whichever layer catches it.
+        for literal in ["1e999", "-1e999"] {
+            let message = problem(#"{"version": 1, "events": [{"t": 0, "type": "wheel", "dy": \#(literal)}]}"#)
+            #expect(message != nil)
+        }
+    }
+
+    @Test func aMissingFileIsNamed() {
+        #expect(throws: InputFileError(file: "/nonexistent/x.json", problem: "cannot read the file")) {
+            try InputScript.load(path: "/nonexistent/x.json", knownScenes: scenes)
+        }
+    }
+}

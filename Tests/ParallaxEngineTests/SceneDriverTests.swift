@@ -1,0 +1,39 @@
+import Testing
+@testable import ParallaxEngine
+
+/// Records what a scene is told, to check the driver's ordering and timing.
+final class RecordingScene: Scene {
+    let name = "recording"
+    var viewport = Size(width: 100, height: 100)
+    var log: [String] = []
+    func handle(_ event: InputEvent, at time: Double) { log.append("event \(time)") }
+    func update(to time: Double) { log.append("update \(time)") }
+    func draw(into list: inout DisplayList) { list.fill(Rect(x: 0, y: 0, width: 1, height: 1), .white) }
+}
+
+@Suite struct SceneDriverTests {
+    @Test func scriptedEventsArriveAtTheirOwnTimesBeforeTheFrame() {
+        let scene = RecordingScene()
+        let wheel = InputEvent.wheel(dx: 0, dy: 1, precise: false, shift: false)
+        let driver = SceneDriver(scene: scene, script: [TimedInput(time: 0.01, event: wheel), TimedInput(time: 0.02, event: wheel),
+                                                        TimedInput(time: 0.5, event: wheel)])
+        driver.frame(at: 0)
+        driver.frame(at: 1.0 / 60)
+        #expect(scene.log == ["update 0.0", "event 0.01", "update \(1.0 / 60)"])
+        driver.frame(at: 2.0 / 60)
+        #expect(scene.log.suffix(2) == ["event 0.02", "update \(2.0 / 60)"])
+        #expect(!driver.scriptFinished)
+        #expect(driver.scriptDuration == 0.5)
+    }
+
+    @Test func timeNeverRunsBackwards() {
+        let scene = RecordingScene()
+        let driver = SceneDriver(scene: scene)
+        driver.deliver(.key(.up, shift: false), at: 1.0)
+        driver.deliver(.key(.up, shift: false), at: 0.5)
+        driver.deliver(.key(.up, shift: false), at: .nan)
+        let list = driver.frame(at: 0.25)
+        #expect(scene.log == ["event 1.0", "event 1.0", "event 1.0", "update 1.0"])
+        #expect(list.commands.count == 1)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Logging
+import Testing
+@testable import ParallaxEngine
+@testable import ParallaxScenes
+@testable import ParallaxSDL
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let resourcesFolder = packageRoot.appendingPathComponent("Resources").path
+
+func temporaryFolder() -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-tests-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.path
+}
+
+func headlessCanvas(_ size: Size = Size(width: 1280, height: 800)) throws -> Canvas {
+    let canvas = try Canvas(title: "test", size: size, resourcesFolder: resourcesFolder, mode: .headless, logger: Logger(label: "test"))
+    canvas.textures.preload(PhotoLibrary.photos.map(\.image))
+    return canvas
+}
+
+/// A drag that scrolls the feed by `distance` px at t = 0.1 s.
+func dragScript(_ distance: Double) -> [TimedInput] {
+    [TimedInput(time: 0.1, event: .mouseDown(Point(x: 640, y: 700))),
+     TimedInput(time: 0.1, event: .mouseUp(Point(x: 640, y: 700 - distance)))]
+}
+
+/// Mean absolute channel difference between the capture and `photo`, sampled on a grid inside the
+/// quad's visible part, each capture pixel mapped back through the quad to the photo's pixel.
+func meanDifference(capture: PixelImage, quad: ImageQuad, photo: PixelImage) -> Double {
+    let visible = onScreen(quad, capture).insetBy(dx: 6, dy: 6)
+    var total = 0.0, count = 0.0
+    for gy in 0..<20 {
+        for gx in 0..<20 {
+            let x = visible.minX + (Double(gx) + 0.5) * visible.width / 20
+            let y = visible.minY + (Double(gy) + 0.5) * visible.height / 20
+            let sx = quad.source.minX + (x - quad.destination.minX) * quad.source.width / quad.destination.width
+            let sy = quad.source.minY + (y - quad.destination.minY) * quad.source.height / quad.destination.height
+            let a = capture[Int(x), Int(y)]
+            let b = photo[min(photo.width - 1, Int(sx)), min(photo.height - 1, Int(sy))]
+            total += (abs(Double(a.r) - Double(b.r)) + abs(Double(a.g) - Double(b.g)) + abs(Double(a.b) - Double(b.b))) / 3
+            count += 1
+        }
+    }
+    return total / count
+}
+
+/// The part of a quad that is inside its clip and on the capture, below the translucent top bar.
+func onScreen(_ quad: ImageQuad, _ capture: PixelImage) -> Rect {
+    let bar = FeedSettings().topBarHeight
+    let screen = Rect(x: 0, y: bar, width: Double(capture.width), height: Double(capture.height) - bar)
+    return quad.destination.intersection(quad.clip!)?.intersection(screen) ?? .zero
+}
+
+/// Every test here shares SDL's global state, so they run one at a time.
+@Suite(.serialized) struct HeadlessCaptureTests {
+    @Test func aKnownPhotoAppearsWhereTheDisplayListPutIt() throws {
+        let canvas = try headlessCanvas()
+        let scene = FeedScene(viewport: Size(width: 1280, height: 800), environment: canvas.environment)
+        let driver = SceneDriver(scene: scene, script: dragScript(300))
+        let out = temporaryFolder()
+        let paths = try HeadlessCapture.run(canvas: canvas, driver: driver, captures: [0.5], outputFolder: out, baseName: "feed")
+        #expect(paths == [out + "/feed-0000.500.png"])
+        let capture = try PixelImage.load(path: paths[0])
+        #expect(capture.width == 1280 && capture.height == 800)
+
+        let quads = driver.list.imageQuads
+        #expect(quads.count >= 2)
+        for quad in quads where onScreen(quad, capture).height > 100 {
+            let photo = try PixelImage.load(path: resourcesFolder + "/Images/" + quad.image.name)
+            let other = PhotoLibrary.photos.first { $0.image != quad.image && !["brick.png", "grass.png", "gravel.png", "camera.png"].contains($0.image.name) }!
+            let wrong = try PixelImage.load(path: resourcesFolder + "/Images/" + other.image.name)
+            let right = meanDifference(capture: capture, quad: quad, photo: photo)
+            #expect(right < 12, "\(quad.image) drawn where the display list says (mean difference \(right))")
+            #expect(meanDifference(capture: capture, quad: quad, photo: wrong) > 3 * right + 10)
+        }
+    }
+
+    @Test func theSameScriptGivesTheSamePixels() throws {
+        func capture() throws -> PixelImage {
+            let canvas = try headlessCanvas(Size(width: 640, height: 480))
+            let scene = FeedScene(viewport: Size(width: 640, height: 480), environment: canvas.environment)
+            let driver = SceneDriver(scene: scene, script: dragScript(123.4))
+            let out = temporaryFolder()
+            let paths = try HeadlessCapture.run(canvas: canvas, driver: driver, captures: [0.25], outputFolder: out, baseName: "x")
+            return try PixelImage.load(path: paths[0])
+        }
+        let first = try capture(), second = try capture()
+        #expect(first == second)
+    }
+
+    @Test func aScriptedResizeChangesTheCaptureSize() throws {
+        let canvas = try headlessCanvas()
+        let scene = FeedScene(viewport: Size(width: 1280, height: 800), environment: canvas.environment)
+        let driver = SceneDriver(scene: scene, script: [TimedInput(time: 0.2, event: .resize(Size(width: 900, height: 700)))])
+        let out = temporaryFolder()
+        let paths = try HeadlessCapture.run(canvas: canvas, driver: driver, captures: [0, 0.5], outputFolder: out, baseName: "r")
+        #expect(try PixelImage.load(path: paths[0]).width == 1280)
+        let after = try PixelImage.load(path: paths[1])
+        #expect(after.width == 900 && after.height == 700)
+    }
+
+    @Test func captureFileNamesSortByTime() {
+        let names = [0.0, 0.3, 1.5, 4.0, 12.25].map { HeadlessCapture.fileName(base: "feed", time: $0) }
+        #expect(names == ["feed-0000.000.png", "feed-0000.300.png", "feed-0001.500.png", "feed-0004.000.png", "feed-0012.250.png"])
+        #expect(names.sorted() == names)
+        #expect(HeadlessCapture.frameIndex(for: 0.3) == 18)
+        #expect(HeadlessCapture.frameIndex(for: 0.31) == 19)
+    }
+
+    @Test func pngRoundTripKeepsPixels() throws {
+        var image = PixelImage(width: 3, height: 2)
+        for i in image.bytes.indices { image.bytes[i] = UInt8(i * 13 % 256) }
+        let path = temporaryFolder() + "/p.png"
+        try image.savePNG(path: path)
+        #expect(try PixelImage.load(path: path) == image)
+    }
+
+    @Test func aMissingImageIsAPlaceholderNotACrash() throws {
+        let canvas = try headlessCanvas(Size(width: 200, height: 100))
+        #expect(canvas.textures.pixelSize(of: "no-such-photo.png") == nil)
+        var list = DisplayList()
+        list.image("no-such-photo.png", source: .zero, destination: Rect(x: 0, y: 0, width: 200, height: 100))
+        canvas.draw(list)
+        let pixels = try canvas.readPixels()
+        let centre = pixels[100, 50], corner = pixels[20, 80]
+        #expect(corner == (58, 63, 75), "placeholder panel colour")
+        #expect(centre != corner, "the cross is drawn over it")
+    }
+}
