@@ -64,7 +64,9 @@ public final class DisplayListRenderer {
             drawPlaceholder(quad.destination, opacity: quad.opacity)
             return
         }
-        SDL_SetTextureAlphaMod(texture, alpha(255, quad.opacity))
+        let a = alpha(255, quad.opacity)
+        SDL_SetTextureAlphaMod(texture, a)
+        SDL_SetTextureBlendMode(texture, a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         var source = SDL_Rect(x: Int32(clamping: Int(quad.source.minX.rounded())), y: Int32(clamping: Int(quad.source.minY.rounded())),
                               w: Int32(clamping: Int(quad.source.width.rounded())), h: Int32(clamping: Int(quad.source.height.rounded())))
         var destination = frect(quad.destination)

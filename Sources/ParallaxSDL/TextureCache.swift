@@ -64,9 +64,9 @@ public final class TextureCache: ImageMetrics {
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
             throw SDLError("image \(path): no texture")
         }
-        // Photos are scaled on every frame; linear filtering keeps them smooth.
+        // Photos are scaled on every frame; linear filtering keeps them smooth. (The renderer turns
+        // blending on only for translucent draws: SDL's software renderer scales blended blits nearest.)
         SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
         return Entry(texture: texture, size: Size(width: Double(w), height: Double(h)))
     }
 }

@@ -2,18 +2,19 @@ import ParallaxEngine
 
 /// The scenes the playground offers, by the names the command line and scripts use.
 public enum SceneCatalog {
-    public static let names = ["feed"]
+    public static let names = ["feed", "header", "pager"]
 
     public struct Options: Sendable {
         public var feed = FeedSettings()
+        public var header = HeaderSettings()
+        public var pager = PagerSettings()
+        public var reducedMotion = false
         public init() {}
     }
 
-    /// nil for a name not in `names`.
-    public static func make(_ name: String, viewport: Size, options: Options = Options(), environment: SceneEnvironment) -> Scene? {
-        switch name {
-        case "feed": FeedScene(viewport: viewport, settings: options.feed, environment: environment)
-        default: nil
-        }
+    /// The playground showing `first`; nil for a name not in `names`.
+    public static func make(_ first: String, viewport: Size, options: Options = Options(), environment: SceneEnvironment) -> Playground? {
+        guard names.contains(first) else { return nil }
+        return Playground(viewport: viewport, first: first, options: options, environment: environment)
     }
 }

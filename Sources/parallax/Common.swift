@@ -38,8 +38,25 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "Window size as WxH, in logical pixels (default: the script's, else 1280x800).")
     var size: WindowSize?
 
+    @Option(help: "How many photos the feed has (1 to 1000000).")
+    var items: Int = FeedSettings().itemCount
+
     @Flag(help: "Log debug lines (dropped input and the like).")
     var verbose = false
+
+    func validate() throws {
+        guard (1...FeedSettings.maxItemCount).contains(items) else {
+            throw ValidationError("--items must be from 1 to \(FeedSettings.maxItemCount)")
+        }
+    }
+
+    /// Scene settings from the flags and the environment (`PARALLAX_REDUCED_MOTION=1`).
+    var sceneOptions: SceneCatalog.Options {
+        var options = SceneCatalog.Options()
+        options.feed.itemCount = items
+        options.reducedMotion = ProcessInfo.processInfo.environment["PARALLAX_REDUCED_MOTION"] == "1"
+        return options
+    }
 
     /// The script, if any; a bad one ends the process with its one-line error and exit code 2.
     func loadScript() throws -> InputScript? {
@@ -92,11 +109,12 @@ extension ParsableCommand {
 }
 
 /// Builds the canvas and the first scene, with every photo decoded before the first frame.
-func openScene(_ name: String, viewport: Size, mode: SDLVideo.Mode, logger: Logger, script: InputScript?) throws -> (Canvas, SceneDriver) {
+func openScene(_ name: String, viewport: Size, options: SceneCatalog.Options, mode: SDLVideo.Mode, logger: Logger,
+               script: InputScript?) throws -> (Canvas, SceneDriver) {
     let resources = try ResourceLocator.locate()
     let canvas = try Canvas(title: "Parallax Playground", size: viewport, resourcesFolder: resources, mode: mode, logger: logger)
     canvas.textures.preload(PhotoLibrary.photos.map(\.image))
-    guard let scene = SceneCatalog.make(name, viewport: viewport, environment: canvas.environment) else {
+    guard let scene = SceneCatalog.make(name, viewport: viewport, options: options, environment: canvas.environment) else {
         throw CommandFailure(message: "unknown scene '\(name)' (scenes: \(SceneCatalog.names.joined(separator: ", ")))", code: 2)
     }
     return (canvas, SceneDriver(scene: scene, script: script?.events ?? []))

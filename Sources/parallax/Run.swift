@@ -17,7 +17,7 @@ struct Run: ParsableCommand {
         try reportingFailures {
             let script = try options.loadScript()
             let (canvas, driver) = try openScene(options.sceneName(script: script), viewport: options.viewport(script: script),
-                                                 mode: .window, logger: options.makeLogger(), script: script)
+                                                 options: options.sceneOptions, mode: .window, logger: options.makeLogger(), script: script)
             LiveRunner.run(canvas: canvas, driver: driver, options: LiveRunner.Options(frames: frames))
         }
     }

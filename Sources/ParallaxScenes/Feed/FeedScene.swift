@@ -8,12 +8,22 @@ public final class FeedScene: Scene {
     public private(set) var scroller = ScrollAxis()
     public private(set) var offset: Double = 0
     private let environment: SceneEnvironment
+    public private(set) var settings: FeedSettings
+    /// Reduced motion: the photos stop shifting (`M` = 0).
+    public var reducedMotion = false {
+        didSet { layout = FeedLayout(settings: effectiveSettings, viewport: viewport) }
+    }
 
-    public var settings: FeedSettings { layout.settings }
+    private var effectiveSettings: FeedSettings {
+        var s = settings
+        if reducedMotion { s.maxShift = 0 }
+        return s
+    }
 
     public init(viewport: Size, settings: FeedSettings = FeedSettings(), environment: SceneEnvironment) {
         self.viewport = viewport
         self.environment = environment
+        self.settings = settings
         layout = FeedLayout(settings: settings, viewport: viewport)
         scroller.setExtent(viewport: viewport.height, content: layout.contentLength, at: 0)
     }
@@ -57,7 +67,7 @@ public final class FeedScene: Scene {
         let current = scroller.offset(at: time)
         let anchor = layout.visible(offset: current).cells.first { $0.container.maxY > layout.visibleBand.top }
         viewport = size
-        layout = FeedLayout(settings: layout.settings, viewport: size)
+        layout = FeedLayout(settings: effectiveSettings, viewport: size)
         scroller.setExtent(viewport: size.height, content: layout.contentLength, at: time)
         if let anchor {
             let fraction = anchor.container.height > 0 ? (layout.visibleBand.top - anchor.container.minY) / anchor.container.height : 0
@@ -80,7 +90,6 @@ public final class FeedScene: Scene {
                       at: Point(x: header.frame.minX + 4, y: header.frame.maxY - 30), color: Theme.secondaryText)
         }
         for cell in visible.cells { drawCell(cell, into: &list) }
-        drawTopBar(into: &list)
     }
 
     /// Applies the layout's shift: the photo, `2M` taller than its container, centred on the container
@@ -100,16 +109,6 @@ public final class FeedScene: Scene {
         list.text(photo.title, font: Theme.title, at: Point(x: textX, y: cell.caption.minY + 11), color: Theme.text, clip: cell.caption)
         list.text("No. \(cell.index + 1) of \(layout.settings.itemCount)  ·  \(photo.credit)", font: Theme.subtitle,
                   at: Point(x: textX, y: cell.caption.minY + 36), color: Theme.secondaryText, clip: cell.caption)
-    }
-
-    private func drawTopBar(into list: inout DisplayList) {
-        let bar = Rect(x: 0, y: 0, width: viewport.width, height: layout.settings.topBarHeight)
-        list.fill(bar, Theme.bar)
-        list.fill(Rect(x: 0, y: bar.maxY - 1, width: viewport.width, height: 1), Theme.barLine)
-        let title = "Parallax Feed"
-        let size = environment.text.size(of: title, font: Theme.barTitle)
-        list.text(title, font: Theme.barTitle, at: Point(x: ((viewport.width - size.width) / 2).rounded(), y: ((bar.height - size.height) / 2).rounded()),
-                  color: Theme.text)
     }
 
     /// Section `k` is `k` days before the feed's fixed start date (deterministic, no clock).

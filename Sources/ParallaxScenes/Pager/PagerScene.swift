@@ -1,0 +1,171 @@
+import ParallaxEngine
+
+/// Full-window pages whose background, header and paragraph move at different speeds (seed 002).
+public final class PagerScene: Scene {
+    public let name = "pager"
+    public private(set) var viewport: Size
+    public private(set) var scroller = ScrollAxis(paging: true)
+    public private(set) var offset: Double = 0
+    public var settings: PagerSettings
+    public let pages: [PagerPage]
+    /// Reduced motion: every layer moves with its page.
+    public var reducedMotion = false
+    /// The band the tab bar covers; content still runs under it.
+    public var topInset: Double
+    private let environment: SceneEnvironment
+    private var paragraphLines: [[String]] = []
+
+    static let headerFont = Font(size: 44, weight: .bold)
+    static let paragraphFont = Font(size: 18)
+    static let dotRadius = 5.0
+    static let dotSpacing = 22.0
+
+    public init(viewport: Size, settings: PagerSettings = PagerSettings(), pages: [PagerPage] = PagerContent.pages,
+                topInset: Double = 0, environment: SceneEnvironment) {
+        self.viewport = viewport
+        self.settings = settings
+        self.pages = pages
+        self.topInset = topInset
+        self.environment = environment
+        relayout(at: 0)
+    }
+
+    public var fraction: Double { PagerLayers.fraction(offset: offset, pageWidth: viewport.width) }
+    public var currentPage: Int { PagerLayers.currentPage(fraction: fraction, pageCount: pages.count) }
+
+    /// The speed of each layer, as the tuning and reduced motion make it.
+    public var speeds: (background: Double, header: Double, paragraph: Double) {
+        reducedMotion ? (1, 1, 1) : (settings.backgroundSpeed, settings.headerSpeed, settings.paragraphSpeed)
+    }
+
+    private var paragraphWidth: Double { min(settings.maxParagraphWidth, viewport.width * settings.paragraphWidth) }
+
+    private func relayout(at time: Double) {
+        scroller.setExtent(viewport: viewport.width, content: viewport.width * Double(pages.count), at: time)
+        paragraphLines = pages.map {
+            TextLayout.wrap($0.paragraph, font: Self.paragraphFont, width: paragraphWidth, measurer: environment.text)
+        }
+    }
+
+    public func handle(_ event: InputEvent, at time: Double) {
+        guard event.isFinite else { return }
+        switch event {
+        case let .wheel(dx, dy, precise, shift):
+            // Horizontal deltas, Shift+wheel, and (the pager having no vertical scroller) a plain
+            // vertical wheel all page: "down" and "right" go forwards.
+            let delta = dx != 0 && !shift ? dx : -dy
+            guard delta != 0 else { return }
+            if precise { scroller.precise(notches: delta, at: time) } else { scroller.page(by: delta > 0 ? 1 : -1, at: time) }
+        case let .mouseDown(p):
+            if let dot = dotHit(p) {
+                scroller.scroll(to: Double(dot) * viewport.width, animated: true, at: time)
+            } else {
+                scroller.pointerDown(p.x, at: time)
+            }
+        case let .mouseMove(p): scroller.pointerMoved(p.x, at: time)
+        case let .mouseUp(p): scroller.pointerUp(p.x, at: time)
+        case let .key(key, _):
+            switch key {
+            case .left: scroller.page(by: -1, at: time)
+            case .right: scroller.page(by: 1, at: time)
+            case .home: scroller.scroll(to: 0, animated: true, at: time)
+            case .end: scroller.scroll(to: scroller.maxOffset, animated: true, at: time)
+            default: break
+            }
+        case let .resize(size):
+            // Keep the page (and any fraction of one) where it was.
+            let f = PagerLayers.fraction(offset: scroller.offset(at: time), pageWidth: viewport.width)
+            viewport = size
+            relayout(at: time)
+            scroller.scroll(to: f * size.width, animated: false, at: time)
+            offset = scroller.offset(at: time)
+        }
+    }
+
+    public func update(to time: Double) {
+        offset = scroller.offset(at: time)
+    }
+
+    /// Each layer's centre on screen, for the visible pages.
+    public struct Layer: Equatable, Sendable {
+        public var page: Int
+        public var name: String
+        public var centerX: Double
+    }
+
+    public func layers() -> [Layer] {
+        let f = fraction, w = viewport.width, k = speeds
+        return visiblePages.flatMap { i in
+            [Layer(page: i, name: "background", centerX: PagerLayers.centerX(page: i, fraction: f, pageWidth: w, speed: k.background)),
+             Layer(page: i, name: "header", centerX: PagerLayers.centerX(page: i, fraction: f, pageWidth: w, speed: k.header)),
+             Layer(page: i, name: "paragraph", centerX: PagerLayers.centerX(page: i, fraction: f, pageWidth: w, speed: k.paragraph))]
+        }
+    }
+
+    /// Pages whose own rect is on screen; text flying in from further pages would be off screen too.
+    private var visiblePages: [Int] {
+        guard !pages.isEmpty, viewport.width > 0 else { return [] }
+        let f = fraction
+        let first = max(0, Int(f.rounded(.down))), last = min(pages.count - 1, Int(f.rounded(.up)))
+        return first <= last ? Array(first...last) : []
+    }
+
+    public func draw(into list: inout DisplayList) {
+        let w = viewport.width, h = viewport.height, f = fraction, k = speeds
+        list.fill(Rect(origin: .zero, size: viewport), Theme.background)
+        let screen = Rect(origin: .zero, size: viewport)
+        for i in visiblePages {
+            let page = pages[i]
+            guard let pageRect = Rect(x: w * (Double(i) - f), y: 0, width: w, height: h).intersection(screen) else { continue }
+            // The background is wider than the page so that, drifting against it, it always covers it.
+            let bgWidth = PagerLayers.coveringWidth(pageWidth: w, speed: k.background)
+            let bgCenter = PagerLayers.centerX(page: i, fraction: f, pageWidth: w, speed: k.background)
+            let bg = Rect(x: bgCenter - bgWidth / 2, y: 0, width: bgWidth, height: h)
+            let source = aspectFillSource(imageSize: environment.images.pixelSize(of: page.photo.image) ?? bg.size,
+                                          box: bg.size, focusY: page.photo.focusY)
+            list.image(page.photo.image, source: source, destination: bg, clip: pageRect)
+            list.fill(pageRect, Color(r: 8, g: 10, b: 16, a: 110))
+            list.fillVerticalFade(Rect(x: pageRect.minX, y: h * 0.35, width: pageRect.width, height: h * 0.65),
+                                  to: Color(r: 8, g: 10, b: 16, a: 170))
+        }
+        for i in visiblePages { drawText(page: i, fraction: f, into: &list) }
+        drawDots(into: &list)
+    }
+
+    private func drawText(page i: Int, fraction f: Double, into list: inout DisplayList) {
+        let w = viewport.width, h = viewport.height, k = speeds
+        let text = environment.text
+        let header = pages[i].header
+        let headerSize = text.size(of: header, font: Self.headerFont)
+        let headerCenter = PagerLayers.centerX(page: i, fraction: f, pageWidth: w, speed: k.header)
+        let headerTop = (h / 2 - headerSize.height / 2).rounded()
+        list.text(header, font: Self.headerFont, at: Point(x: headerCenter - headerSize.width / 2, y: headerTop), color: Theme.text)
+        let paragraphCenter = PagerLayers.centerX(page: i, fraction: f, pageWidth: w, speed: k.paragraph)
+        var y = headerTop + headerSize.height + settings.paragraphGap
+        for line in paragraphLines[i] {
+            let size = text.size(of: line, font: Self.paragraphFont)
+            list.text(line, font: Self.paragraphFont, at: Point(x: paragraphCenter - size.width / 2, y: y),
+                      color: Theme.text.withAlpha(225))
+            y += (size.height * 1.45).rounded()
+        }
+    }
+
+    private func dotCenter(_ i: Int) -> Point {
+        let total = Double(pages.count - 1) * Self.dotSpacing
+        return Point(x: viewport.width / 2 - total / 2 + Double(i) * Self.dotSpacing, y: viewport.height - 36)
+    }
+
+    private func dotHit(_ p: Point) -> Int? {
+        pages.indices.first { i in
+            let c = dotCenter(i)
+            return abs(p.x - c.x) <= Self.dotSpacing / 2 && abs(p.y - c.y) <= 14
+        }
+    }
+
+    private func drawDots(into list: inout DisplayList) {
+        let current = currentPage
+        for i in pages.indices {
+            list.fillDisc(center: dotCenter(i), radius: Self.dotRadius, Theme.text, opacity: i == current ? 1 : 0.38)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// The pager's tunable values (seed 002).
+public struct PagerSettings: Sendable, Equatable {
+    /// Screen speeds of the layers relative to the scroll (`PagerLayers`).
+    public var backgroundSpeed = 0.6
+    public var headerSpeed = 1.5
+    public var paragraphSpeed = 2.0
+    /// Space between the header's bottom and the paragraph's top (seed 002: 20).
+    public var paragraphGap = 20.0
+    /// Paragraph width as a fraction of the page (seed 002: 2/3).
+    public var paragraphWidth = 2.0 / 3.0
+    public var maxParagraphWidth = 760.0
+    public init() {}
+}
+
+/// One page's content.
+public struct PagerPage: Sendable, Equatable {
+    public var photo: Photo
+    public var header: String
+    public var paragraph: String
+}
+
+public enum PagerContent {
+    public static let pages: [PagerPage] = [
+        PagerPage(photo: PhotoLibrary.photos[3], header: "Lift-off",
+                  paragraph: "Swipe, drag or use the arrow keys. The photo behind moves slower than the page, the headline faster, and this paragraph faster still: three layers, three speeds."),
+        PagerPage(photo: PhotoLibrary.photos[4], header: "Deep field",
+                  paragraph: "Parallax is how we read depth: near things sweep past, far things barely move. A pager that moves its layers at different speeds borrows the same cue."),
+        PagerPage(photo: PhotoLibrary.photos[2], header: "Slow mornings",
+                  paragraph: "Let go mid-swipe and the pager settles on the nearest page, or the next one if you flicked it, starting at the speed your hand left it."),
+        PagerPage(photo: PhotoLibrary.photos[1], header: "Curiosity",
+                  paragraph: "The dots below show the page you are on. Click one to travel there; the layers of every page in between fly past on the way."),
+        PagerPage(photo: PhotoLibrary.photos[0], header: "Crew",
+                  paragraph: "Every position on screen is computed from the scroll offset at the frame's own time, so the motion is the same at 30, 60 or 144 frames a second."),
+    ]
+}
