@@ -30,36 +30,9 @@ public final class FeedScene: Scene {
 
     public func handle(_ event: InputEvent, at time: Double) {
         guard event.isFinite else { return }
-        switch event {
-        case let .wheel(_, dy, precise, shift):
-            // Shift turns the wheel horizontal; the feed only scrolls vertically.
-            guard !shift, dy != 0 else { return }
-            // SDL's positive dy is "away from the user", which scrolls back towards the top.
-            if precise { scroller.precise(notches: -dy, at: time) } else { scroller.wheel(notches: -dy, at: time) }
-        case let .mouseDown(p): scroller.pointerDown(p.y, at: time)
-        case let .mouseMove(p): scroller.pointerMoved(p.y, at: time)
-        case let .mouseUp(p): scroller.pointerUp(p.y, at: time)
-        case let .key(key, shift): handleKey(key, shift: shift, at: time)
-        case let .resize(size): resize(to: size, at: time)
-        }
-    }
-
-    private var pageStep: Double {
         let band = layout.visibleBand
-        return max(0, band.bottom - band.top) * 0.9
-    }
-
-    private func handleKey(_ key: Key, shift: Bool, at time: Double) {
-        switch key {
-        case .up: scroller.wheel(notches: -1, at: time)
-        case .down: scroller.wheel(notches: 1, at: time)
-        case .pageUp: scroller.scroll(by: -pageStep, animated: true, at: time)
-        case .pageDown: scroller.scroll(by: pageStep, animated: true, at: time)
-        case .space: scroller.scroll(by: shift ? -pageStep : pageStep, animated: true, at: time)
-        case .home: scroller.scroll(to: 0, animated: true, at: time)
-        case .end: scroller.scroll(to: scroller.maxOffset, animated: true, at: time)
-        default: break
-        }
+        if scroller.handleVertical(event, pageStep: max(0, band.bottom - band.top) * 0.9, at: time) { return }
+        if case let .resize(size) = event { resize(to: size, at: time) }
     }
 
     /// Relayouts for the new size, keeping the first visible cell where it was on screen.

@@ -71,26 +71,10 @@ public final class HeaderScene: Scene {
 
     public func handle(_ event: InputEvent, at time: Double) {
         guard event.isFinite else { return }
+        if scroller.handleVertical(event, pageStep: max(0, viewport.height - topInset) * 0.9, at: time) { return }
         switch event {
-        case let .wheel(_, dy, precise, shift):
-            guard !shift, dy != 0 else { return }
-            if precise { scroller.precise(notches: -dy, at: time) } else { scroller.wheel(notches: -dy, at: time) }
-        case let .mouseDown(p): scroller.pointerDown(p.y, at: time)
-        case let .mouseMove(p): scroller.pointerMoved(p.y, at: time)
-        case let .mouseUp(p): scroller.pointerUp(p.y, at: time)
-        case let .key(key, shift):
-            let page = max(0, viewport.height - topInset) * 0.9
-            switch key {
-            case .up: scroller.wheel(notches: -1, at: time)
-            case .down: scroller.wheel(notches: 1, at: time)
-            case .pageUp: scroller.scroll(by: -page, animated: true, at: time)
-            case .pageDown: scroller.scroll(by: page, animated: true, at: time)
-            case .space: scroller.scroll(by: shift ? -page : page, animated: true, at: time)
-            case .home: scroller.scroll(to: 0, animated: true, at: time)
-            case .end: scroller.scroll(to: scroller.maxOffset, animated: true, at: time)
-            case .r: settings.pullToRefresh.toggle()
-            default: break
-            }
+        case .key(.r, _):
+            settings.pullToRefresh.toggle()
         case let .resize(size):
             // The article moves with the header's new height; keep the reading position in proportion.
             let progress = scroller.maxOffset > 0 ? scroller.offset(at: time) / scroller.maxOffset : 0
@@ -98,6 +82,8 @@ public final class HeaderScene: Scene {
             relayout(at: time)
             scroller.scroll(to: progress * scroller.maxOffset, animated: false, at: time)
             offset = scroller.offset(at: time)
+        default:
+            break
         }
     }
 
