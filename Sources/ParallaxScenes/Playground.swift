@@ -2,11 +2,11 @@ import ParallaxEngine
 
 /// The app: the three scenes under a tab bar. Each scene keeps its own scroll state; keys 1, 2, 3
 /// and Tab (Shift+Tab back) or a click on a tab switch; M toggles reduced motion everywhere.
-public final class Playground: Scene {
+public final class Playground: Traceable {
     public let feed: FeedScene
     public let header: HeaderScene
     public let pager: PagerScene
-    public let scenes: [Scene]
+    public let scenes: [Traceable]
     public private(set) var activeIndex: Int
     public private(set) var viewport: Size
     public private(set) var reducedMotion = false
@@ -20,7 +20,9 @@ public final class Playground: Scene {
     static let hintFont = Font(size: 12)
     static let tabTitles = ["Feed", "Header", "Pager"]
 
-    public var active: Scene { scenes[activeIndex] }
+    public var active: Traceable { scenes[activeIndex] }
+    public var scrollState: ScrollState { active.scrollState }
+    public var traceGeometry: [String: JSONValue] { active.traceGeometry }
     public var name: String { active.name }
 
     public init(viewport: Size, first: String = "feed", options: SceneCatalog.Options = .init(), environment: SceneEnvironment) {

@@ -25,7 +25,9 @@ struct Capture: ParsableCommand {
             let base = name ?? options.script.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? scene
             let (canvas, driver) = try openScene(scene, viewport: options.viewport(script: script), options: options.sceneOptions, mode: .headless,
                                                  logger: options.makeLogger(), script: script)
-            let written = try HeadlessCapture.run(canvas: canvas, driver: driver, captures: times, outputFolder: out, baseName: base)
+            let trace = try options.traceWriter()
+            let written = try HeadlessCapture.run(canvas: canvas, driver: driver, captures: times, outputFolder: out, baseName: base,
+                                                  onFrame: trace?.write)
             for path in written { print(path) }
         }
     }

@@ -41,6 +41,9 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "How many photos the feed has (1 to 1000000).")
     var items: Int = FeedSettings().itemCount
 
+    @Option(help: "Write one JSON object per frame and line to this file (see README.md, \"Trace\").")
+    var trace: String?
+
     @Flag(help: "Log debug lines (dropped input and the like).")
     var verbose = false
 
@@ -75,6 +78,42 @@ struct SceneOptions: ParsableArguments {
         var logger = Logger(label: "parallax")
         logger.logLevel = verbose ? .debug : .info
         return logger
+    }
+
+    /// The per-frame observer writing the trace, if one was asked for.
+    func traceWriter() throws -> TraceWriter? {
+        guard let trace else { return nil }
+        guard let writer = TraceWriter(path: trace) else {
+            throw CommandFailure(message: "\(trace): cannot create the trace file", code: 2)
+        }
+        return writer
+    }
+}
+
+/// Writes trace lines to a file, buffered.
+final class TraceWriter {
+    private let handle: FileHandle
+    private var buffer = Data()
+
+    init?(path: String) {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else { return nil }
+        self.handle = handle
+    }
+
+    deinit {
+        flush()
+        try? handle.close()
+    }
+
+    func write(frame: Int, time: Double, scene: Scene) {
+        guard let scene = scene as? Traceable else { return }
+        buffer.append(Data((traceLine(frame: frame, time: time, scene: scene) + "\n").utf8))
+        if buffer.count > 1 << 16 { flush() }
+    }
+
+    func flush() {
+        handle.write(buffer)
+        buffer.removeAll(keepingCapacity: true)
     }
 }
 

@@ -18,7 +18,8 @@ struct Run: ParsableCommand {
             let script = try options.loadScript()
             let (canvas, driver) = try openScene(options.sceneName(script: script), viewport: options.viewport(script: script),
                                                  options: options.sceneOptions, mode: .window, logger: options.makeLogger(), script: script)
-            LiveRunner.run(canvas: canvas, driver: driver, options: LiveRunner.Options(frames: frames))
+            let trace = try options.traceWriter()
+            LiveRunner.run(canvas: canvas, driver: driver, options: LiveRunner.Options(frames: frames), onFrame: trace?.write)
         }
     }
 }

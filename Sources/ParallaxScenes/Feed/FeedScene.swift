@@ -1,12 +1,13 @@
 import ParallaxEngine
 
 /// A centred column of photo cells whose photos shift inside their containers (seeds 000 and 004).
-public final class FeedScene: Scene {
+public final class FeedScene: Traceable {
     public let name = "feed"
     public private(set) var viewport: Size
     public private(set) var layout: FeedLayout
     public private(set) var scroller = ScrollAxis()
     public private(set) var offset: Double = 0
+    public private(set) var time: Double = 0
     private let environment: SceneEnvironment
     public private(set) var settings: FeedSettings
     /// Reduced motion: the photos stop shifting (`M` = 0).
@@ -51,7 +52,22 @@ public final class FeedScene: Scene {
     }
 
     public func update(to time: Double) {
+        self.time = time
         offset = scroller.offset(at: time)
+    }
+
+    public var scrollState: ScrollState {
+        ScrollState(offset: Point(x: 0, y: offset), velocity: Point(x: 0, y: scroller.velocity(at: time)), phase: scroller.phase(at: time))
+    }
+
+    /// The visible band and every visible cell: its container's top on screen, its height and its shift.
+    public var traceGeometry: [String: JSONValue] {
+        let band = layout.visibleBand
+        let items: [JSONValue] = layout.visible(offset: offset).cells.map {
+            .object(["index": .number(Double($0.index)), "y": .number($0.container.minY),
+                     "height": .number($0.container.height), "shift": .number($0.shift)])
+        }
+        return ["viewport": .object(["top": .number(band.top), "height": .number(band.bottom - band.top)]), "items": .array(items)]
     }
 
     public func draw(into list: inout DisplayList) {

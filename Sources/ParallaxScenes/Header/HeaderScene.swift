@@ -2,7 +2,7 @@ import ParallaxEngine
 
 /// A 2:1 header photo over an article: the photo scrolls at half speed and stretches when pulled
 /// past the top (seeds 001 and 003); or, with pull-to-refresh on, reveals a spinner instead.
-public final class HeaderScene: Scene {
+public final class HeaderScene: Traceable {
     public let name = "header"
     public private(set) var viewport: Size
     public private(set) var scroller = ScrollAxis()
@@ -13,7 +13,7 @@ public final class HeaderScene: Scene {
     public var topInset: Double
     private let environment: SceneEnvironment
     private var article: [ArticleLine] = []
-    private var time = 0.0
+    public private(set) var time = 0.0
 
     struct ArticleLine {
         var text: String
@@ -90,6 +90,15 @@ public final class HeaderScene: Scene {
     public func update(to time: Double) {
         self.time = time
         offset = scroller.offset(at: time)
+    }
+
+    public var scrollState: ScrollState {
+        ScrollState(offset: Point(x: 0, y: offset), velocity: Point(x: 0, y: scroller.velocity(at: time)), phase: scroller.phase(at: time))
+    }
+
+    public var traceGeometry: [String: JSONValue] {
+        let frames = headerFrames
+        return ["image": frames.image.traceValue, "container": frames.container.traceValue]
     }
 
     public func draw(into list: inout DisplayList) {

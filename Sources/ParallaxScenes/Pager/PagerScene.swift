@@ -1,11 +1,12 @@
 import ParallaxEngine
 
 /// Full-window pages whose background, header and paragraph move at different speeds (seed 002).
-public final class PagerScene: Scene {
+public final class PagerScene: Traceable {
     public let name = "pager"
     public private(set) var viewport: Size
     public private(set) var scroller = ScrollAxis(paging: true)
     public private(set) var offset: Double = 0
+    public private(set) var time: Double = 0
     public var settings: PagerSettings
     public let pages: [PagerPage]
     /// Reduced motion: every layer moves with its page.
@@ -83,7 +84,17 @@ public final class PagerScene: Scene {
     }
 
     public func update(to time: Double) {
+        self.time = time
         offset = scroller.offset(at: time)
+    }
+
+    public var scrollState: ScrollState {
+        ScrollState(offset: Point(x: offset, y: 0), velocity: Point(x: scroller.velocity(at: time), y: 0), phase: scroller.phase(at: time))
+    }
+
+    public var traceGeometry: [String: JSONValue] {
+        ["fraction": .number(fraction),
+         "layers": .array(layers().map { .object(["page": .number(Double($0.page)), "name": .string($0.name), "centerX": .number($0.centerX)]) })]
     }
 
     /// Each layer's centre on screen, for the visible pages.

@@ -1,0 +1,40 @@
+/// How a scroller stands at one moment, as the trace reports it (velocity in px/s).
+public struct ScrollState: Equatable, Sendable {
+    public var offset: Point
+    public var velocity: Point
+    public var phase: ScrollPhase
+    public init(offset: Point, velocity: Point, phase: ScrollPhase) {
+        self.offset = offset; self.velocity = velocity; self.phase = phase
+    }
+}
+
+/// A scene that can say, for the trace, how it scrolls and where its parallax layers are.
+public protocol Traceable: Scene {
+    /// The scroll state at the time of the last update.
+    var scrollState: ScrollState { get }
+    /// The scene's own geometry fields (e.g. the feed's visible items and their shifts).
+    var traceGeometry: [String: JSONValue] { get }
+}
+
+extension Rect {
+    public var traceValue: JSONValue {
+        .object(["x": .number(minX), "y": .number(minY), "width": .number(width), "height": .number(height)])
+    }
+}
+
+extension Point {
+    public var traceValue: JSONValue { .object(["x": .number(x), "y": .number(y)]) }
+}
+
+/// One line of the trace: `{"frame": 12, "t": 0.2, "scene": "feed", "offset": {...}, "velocity": {...}, "phase": "...", ...}`.
+public func traceLine(frame: Int, time: Double, scene: Traceable) -> String {
+    let state = scene.scrollState
+    var fields = scene.traceGeometry
+    fields["frame"] = .number(Double(frame))
+    fields["t"] = .number(time)
+    fields["scene"] = .string(scene.name)
+    fields["offset"] = state.offset.traceValue
+    fields["velocity"] = state.velocity.traceValue
+    fields["phase"] = .string(state.phase.rawValue)
+    return JSONValue.object(fields).jsonText
+}

@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+@testable import ParallaxEngine
+@testable import ParallaxScenes
+
+/// Scrolls a vertical scene by a drag of `distance` px at time 0 (within the scrollable range).
+func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
+    scene.handle(.mouseDown(Point(x: 100, y: 500)), at: time)
+    scene.handle(.mouseUp(Point(x: 100, y: 500 - distance)), at: time)
+    scene.update(to: time)
+}
+
+@Suite struct HeaderSceneTests {
+    let viewport = Size(width: 1280, height: 800)
+
+    @Test func imageRectAtOffsets() {
+        let scene = HeaderScene(viewport: viewport, topInset: 56, environment: testEnvironment())
+        scene.update(to: 0)
+        #expect(scene.headerFrames == StretchyHeader.frames(offset: 0, width: 1280))
+        drag(scene, by: 120)
+        #expect(scene.offset == 120)
+        #expect(scene.headerFrames.image == Rect(x: 0, y: -60, width: 1280, height: 640))
+        #expect(scene.headerFrames.container == Rect(x: 0, y: -120, width: 1280, height: 640))
+        var list = DisplayList()
+        scene.draw(into: &list)
+        let quad = list.imageQuads.first!
+        #expect(quad.destination == Rect(x: 0, y: -60, width: 1280, height: 640))
+        #expect(quad.clip == Rect(x: 0, y: -120, width: 1280, height: 640))
+    }
+
+    @Test func keepsTwoToOneThroughAResize() {
+        let scene = HeaderScene(viewport: viewport, environment: testEnvironment())
+        drag(scene, by: 120)
+        scene.handle(.resize(Size(width: 900, height: 700)), at: 1)
+        scene.update(to: 1)
+        let f = scene.headerFrames
+        #expect(f.container.width == 900 && f.container.height == 450)
+        #expect(f.image.height == 450 && f.image.width == 900)
+        #expect(f.image.minY - f.container.minY == scene.offset / 2)
+    }
+
+    @Test func titleFadesAsTheHeaderScrollsAway() {
+        let scene = HeaderScene(viewport: viewport, environment: testEnvironment())
+        func titleOpacity() -> Double? {
+            var list = DisplayList()
+            scene.draw(into: &list)
+            return list.textRuns.first { $0.text == HeaderArticle.title }?.opacity
+        }
+        scene.update(to: 0)
+        #expect(titleOpacity() == 1)
+        drag(scene, by: 160)
+        #expect(titleOpacity() == 1 - 160.0 / 320)
+        drag(scene, by: 200, at: 1)
+        #expect(titleOpacity() == nil)
+    }
+
+    @Test func reducedMotionStopsTheParallax() {
+        let scene = HeaderScene(viewport: viewport, environment: testEnvironment())
+        scene.reducedMotion = true
+        drag(scene, by: 120)
+        #expect(scene.headerFrames.image == scene.headerFrames.container)
+    }
+
+    @Test func articleIsWrappedToTheColumn() {
+        let scene = HeaderScene(viewport: viewport, environment: testEnvironment())
+        scene.update(to: 0)
+        var list = DisplayList()
+        drag(scene, by: 600)
+        scene.draw(into: &list)
+        let body = list.textRuns.filter { $0.font == Font(size: 17) }
+        #expect(body.count > 5)
+        for run in body { #expect(FixedTextMeasurer().size(of: run.text, font: run.font).width <= 720) }
+    }
+}
+
+@Suite struct PagerSceneTests {
+    let viewport = Size(width: 1280, height: 800)
+
+    func pager(atFraction f: Double) -> PagerScene {
+        let scene = PagerScene(viewport: viewport, environment: testEnvironment())
+        scene.handle(.mouseDown(Point(x: 1000, y: 400)), at: 0)
+        scene.handle(.mouseMove(Point(x: 1000 - f * 1280, y: 400)), at: 0)
+        scene.update(to: 0)
+        return scene
+    }
+
+    @Test(arguments: [0.0, 0.5, 1.3])
+    func layerCentresAtFractions(f: Double) {
+        let scene = pager(atFraction: f)
+        #expect(abs(scene.fraction - f) < 1e-12)
+        let layers = scene.layers()
+        #expect(!layers.isEmpty)
+        let speeds = ["background": 0.6, "header": 1.5, "paragraph": 2.0]
+        for layer in layers {
+            #expect(abs(layer.centerX - (640 + 1280 * (Double(layer.page) - f) * speeds[layer.name]!)) < 1e-9)
+        }
+        #expect(Set(layers.map(\.page)) == Set([Int(f.rounded(.down)), Int(f.rounded(.up))]))
+    }
+
+    @Test func headerAndParagraphAreDrawnAtTheirLayerCentres() {
+        let scene = pager(atFraction: 0.5)
+        var list = DisplayList()
+        scene.draw(into: &list)
+        let measurer = FixedTextMeasurer()
+        for page in [0, 1] {
+            let header = list.textRuns.first { $0.text == PagerContent.pages[page].header }!
+            let width = measurer.size(of: header.text, font: header.font).width
+            #expect(abs(header.origin.x + width / 2 - (640 + 1280 * (Double(page) - 0.5) * 1.5)) < 1e-9)
+        }
+    }
+
+    @Test func keysPageAndTheDotsShowTheRoundedPage() {
+        let scene = PagerScene(viewport: viewport, environment: testEnvironment())
+        scene.handle(.key(.right, shift: false), at: 0)
+        scene.update(to: 2)
+        #expect(scene.currentPage == 1)
+        #expect(scene.offset == 1280)
+        scene.handle(.key(.end, shift: false), at: 2)
+        scene.update(to: 4)
+        #expect(scene.currentPage == 4)
+    }
+
+    @Test func resizeKeepsThePage() {
+        let scene = PagerScene(viewport: viewport, environment: testEnvironment())
+        scene.handle(.key(.right, shift: false), at: 0)
+        scene.handle(.key(.right, shift: false), at: 0)
+        scene.update(to: 2)
+        scene.handle(.resize(Size(width: 700, height: 500)), at: 2)
+        scene.update(to: 2)
+        #expect(scene.currentPage == 2)
+        #expect(scene.offset == 1400)
+    }
+
+    @Test func reducedMotionMovesEveryLayerWithItsPage() {
+        let scene = pager(atFraction: 0.5)
+        scene.reducedMotion = true
+        for layer in scene.layers() { #expect(layer.centerX == 640 + 1280 * (Double(layer.page) - 0.5)) }
+    }
+}
+
+@Suite struct PlaygroundTests {
+    let viewport = Size(width: 1280, height: 800)
+
+    @Test func keysAndTabsSwitchScenesEachKeepingItsScroll() {
+        let playground = Playground(viewport: viewport, environment: testEnvironment())
+        #expect(playground.name == "feed")
+        drag(playground, by: 300)
+        playground.handle(.key(.two, shift: false), at: 1)
+        #expect(playground.name == "header")
+        playground.handle(.key(.tab, shift: false), at: 1)
+        #expect(playground.name == "pager")
+        playground.handle(.key(.tab, shift: false), at: 1)
+        #expect(playground.name == "feed")
+        playground.update(to: 1)
+        #expect(playground.feed.offset == 300)
+        playground.handle(.key(.tab, shift: true), at: 1)
+        #expect(playground.name == "pager")
+        // Clicking the "Header" tab.
+        let tab = playground.tabFrames()[1]
+        playground.handle(.mouseDown(Point(x: tab.midX, y: 20)), at: 2)
+        playground.handle(.mouseUp(Point(x: tab.midX, y: 20)), at: 2)
+        #expect(playground.name == "header")
+        playground.update(to: 2)
+        #expect(playground.header.offset == 0, "the click on the bar did not scroll the scene")
+    }
+
+    @Test func reducedMotionReachesEveryScene() {
+        var options = SceneCatalog.Options()
+        options.reducedMotion = true
+        let playground = Playground(viewport: viewport, first: "pager", options: options, environment: testEnvironment())
+        #expect(playground.feed.reducedMotion && playground.header.reducedMotion && playground.pager.reducedMotion)
+        playground.handle(.key(.m, shift: false), at: 0)
+        #expect(!playground.feed.reducedMotion && !playground.header.reducedMotion && !playground.pager.reducedMotion)
+    }
+
+    @Test func feedTraceHasTheViewportAndEveryVisibleCell() {
+        let playground = Playground(viewport: viewport, environment: testEnvironment())
+        drag(playground, by: 250)
+        let geometry = playground.traceGeometry
+        #expect(geometry["viewport"] == .object(["top": 56, "height": 744]))
+        guard case let .array(items)? = geometry["items"] else { Issue.record("no items"); return }
+        #expect(items.count == playground.feed.layout.visible(offset: 250).cells.count)
+        for case let .object(item) in items {
+            guard case let .number(y)? = item["y"], case let .number(shift)? = item["shift"] else { continue }
+            let expected = FeedParallax.shift(containerMinY: y, containerHeight: 405, visibleTop: 56, visibleBottom: 800, maxShift: 30)
+            #expect(item["shift"] == .number(expected))
+            #expect(abs(shift) <= 30)
+        }
+    }
+
+    @Test func feedShiftsAtTheTopMiddleAndBottomOfTheBandAndUnderTheBar() {
+        let layout = FeedLayout(settings: FeedSettings(), viewport: viewport)
+        // Place cell 0 so its container is: entering at the bottom, centred in the band, leaving at the top, under the bar.
+        let top0 = layout.containerTop(ofItem: 0)
+        let centredY = 56 + 744 / 2.0 - 405 / 2
+        let cases: [(screenY: Double, shift: Double)] = [(800, -30), (centredY, 0), (56 - 405, 30), (10, 30 * (1 - 2 * ((10 + 405 - 56) / (744 + 405))))]
+        for (screenY, expected) in cases {
+            let cell = layout.cell(0, offset: top0 - screenY)
+            #expect(abs(cell.shift - expected) < 1e-9, "container at \(screenY)")
+        }
+    }
+}
