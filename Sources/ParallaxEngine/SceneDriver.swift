@@ -23,17 +23,27 @@ public final class SceneDriver {
         scene.handle(event, at: lastEventTime)
     }
 
-    /// Delivers the scripted events up to `time`, updates the scene to `time` and redraws.
-    @discardableResult
-    public func frame(at time: Double) -> DisplayList {
+    /// Delivers the scripted events up to `time` and updates the scene to `time`.
+    public func advance(to time: Double) {
         while nextScripted < script.count, script[nextScripted].time <= time {
             deliver(script[nextScripted].event, at: script[nextScripted].time)
             nextScripted += 1
         }
-        let t = max(time, lastEventTime)
-        scene.update(to: t)
+        scene.update(to: max(time, lastEventTime))
+    }
+
+    /// Rebuilds the display list from the scene's current state.
+    @discardableResult
+    public func draw() -> DisplayList {
         list.removeAll()
         scene.draw(into: &list)
         return list
+    }
+
+    /// `advance(to:)` then `draw()`: one whole frame.
+    @discardableResult
+    public func frame(at time: Double) -> DisplayList {
+        advance(to: time)
+        return draw()
     }
 }

@@ -14,6 +14,8 @@ public protocol Traceable: Scene {
     var scrollState: ScrollState { get }
     /// The scene's own geometry fields (e.g. the feed's visible items and their shifts).
     var traceGeometry: [String: JSONValue] { get }
+    /// What the scene shows, for the frame-time panel: "200 items", "5 pages".
+    var contentSummary: String { get }
 }
 
 extension Rect {

@@ -78,8 +78,11 @@ public final class Canvas {
         text.pixelScale = scale
     }
 
+    /// Executes the list and hands the work to the driver at once, so a GPU-style renderer (or
+    /// Mesa's llvmpipe under Xvfb) rasterises while the pacer waits rather than inside `present`.
     public func draw(_ list: DisplayList) {
         output.render(list)
+        SDL_RenderFlush(renderer)
     }
 
     public func present() {

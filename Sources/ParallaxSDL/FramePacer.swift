@@ -1,38 +1,42 @@
 import CSDL2
+import Glibc
 
 /// Paces frames at a fixed rate with SDL's performance counter: sleeps most of the interval and
-/// waits out the last part precisely (vsync is not reliable under Xvfb). Late frames are not
-/// caught up: the next deadline is the next one still ahead.
+/// waits out the last part precisely (vsync is not reliable under Xvfb). A frame is built and
+/// rendered for its deadline ahead of time and presented at it, so presents land on the deadlines
+/// however long the rendering took. Late frames are not caught up: the next deadline is the next
+/// one still ahead.
 public struct FramePacer {
     public let rate: Double
-    private let frequency: Double
-    private let start: UInt64
     private var frame: UInt64 = 0
-    /// How long before a deadline to stop sleeping and start spinning (sleep overshoots by ~1 ms).
-    static let spinMargin = 0.002
+    private let start = Stopwatch()
+    /// How long before a deadline to stop sleeping and start spinning. nanosleep overshoots by tens
+    /// of microseconds; a longer spin would take a core from the rasteriser and the X server.
+    static let spinMargin = 0.0002
 
     public init(rate: Double) {
         self.rate = rate
-        frequency = Double(SDL_GetPerformanceFrequency())
-        start = SDL_GetPerformanceCounter()
     }
 
     /// Seconds since the pacer started.
-    public var elapsed: Double { Double(SDL_GetPerformanceCounter() &- start) / frequency }
+    public var elapsed: Double { start.elapsed }
 
-    /// Waits until the next frame's deadline and returns that deadline: frames are stamped with the
-    /// time they are meant to show, so motion stays even when a wake-up is a little late.
-    public mutating func waitForNextFrame() -> Double {
+    /// The next frame's deadline, in seconds since the start (frames are stamped with it).
+    public mutating func nextDeadline() -> Double {
         frame += 1
-        var deadline = Double(frame) / rate
         let now = elapsed
-        if now > deadline {
-            frame = UInt64((now * rate).rounded(.up))
-            deadline = Double(frame) / rate
-        }
+        if now > Double(frame) / rate { frame = UInt64((now * rate).rounded(.up)) }
+        return Double(frame) / rate
+    }
+
+    /// Sleeps, then spins, until `deadline`.
+    public func wait(until deadline: Double) {
         let sleep = deadline - elapsed - Self.spinMargin
-        if sleep > 0 { SDL_Delay(UInt32(sleep * 1000)) }
+        if sleep > 0 {
+            var request = timespec(tv_sec: Int(sleep), tv_nsec: Int((sleep - sleep.rounded(.down)) * 1e9))
+            var remaining = timespec()
+            while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
+        }
         while elapsed < deadline {}
-        return deadline
     }
 }

@@ -18,20 +18,33 @@ public enum HeadlessCapture {
     }
 
     /// Runs until the last capture time (and the last scripted event); returns the paths written.
+    /// `overlay`, if given, is drawn on the captures with the frames' measured work; intervals are
+    /// the virtual clock's, so it shows 60 fps.
     public static func run(canvas: Canvas, driver: SceneDriver, captures: [Double], outputFolder: String, baseName: String,
-                           onFrame: LiveRunner.FrameObserver? = nil) throws -> [String] {
+                           overlay: FrameOverlay? = nil, onFrame: LiveRunner.FrameObserver? = nil) throws -> [String] {
         let times = Array(Set(captures)).sorted()
         let byFrame = Dictionary(grouping: times, by: frameIndex)
         let lastFrame = max(frameIndex(for: times.last ?? 0), frameIndex(for: driver.scriptDuration))
         var written: [String] = []
+        var timings = FrameTimings()
+        var watch = Stopwatch()
         for frame in 0...lastFrame {
             let t = Double(frame) / frameRate
-            let list = driver.frame(at: t)
+            _ = watch.lap()
+            driver.advance(to: t)
+            let update = watch.lap()
+            var list = driver.draw()
+            let layout = watch.lap()
             if driver.scene.viewport != canvas.logicalSize { canvas.resize(to: driver.scene.viewport) }
             onFrame?(frame, t, driver.scene)
-            guard let due = byFrame[frame] else { continue }
+            guard let due = byFrame[frame] else {
+                timings.record(FrameSample(interval: 1 / frameRate, update: update, layout: layout, render: 0))
+                continue
+            }
+            overlay?.draw(into: &list, viewport: canvas.logicalSize, timings: timings, time: t, scene: driver.scene)
             canvas.draw(list)
             let pixels = try canvas.readPixels()
+            timings.record(FrameSample(interval: 1 / frameRate, update: update, layout: layout, render: watch.lap()))
             for captureTime in due {
                 let path = outputFolder + "/" + fileName(base: baseName, time: captureTime)
                 try pixels.savePNG(path: path)

@@ -6,39 +6,71 @@ public enum LiveRunner {
     public struct Options {
         public var frames: Int?
         public var fps: Double = 60
-        public init(frames: Int? = nil, fps: Double = 60) { self.frames = frames; self.fps = fps }
+        /// Drawn over the scene while shown; F1 toggles it.
+        public var overlay: FrameOverlay?
+        public var showsOverlay = true
+        /// Keep every frame's timings (for `--stats`), not only the overlay's last 120.
+        public var keepsHistory = false
+        public init() {}
     }
 
     /// Called after every frame with its index and time, for traces.
     public typealias FrameObserver = (_ frame: Int, _ time: Double, _ scene: Scene) -> Void
 
-    public static func run(canvas: Canvas, driver: SceneDriver, options: Options, onFrame: FrameObserver? = nil) {
+    /// Runs until asked to stop; returns the frames' timings.
+    @discardableResult
+    public static func run(canvas: Canvas, driver: SceneDriver, options: Options, onFrame: FrameObserver? = nil) -> FrameTimings {
         var translator = EventTranslator()
-        var pacer = FramePacer(rate: options.fps)
+        var pacer: FramePacer?
+        var timings = FrameTimings(keepsHistory: options.keepsHistory)
+        var showsOverlay = options.showsOverlay
         // SDL stamps events in milliseconds since SDL started; the pacer counts from now.
-        let ticksAtStart = Double(SDL_GetTicks64()) / 1000
+        var ticksAtStart = Double(SDL_GetTicks64()) / 1000
         var time = 0.0
         var frame = 0
         var event = SDL_Event()
+        var watch = Stopwatch(), sincePresent = Stopwatch()
         while true {
+            _ = watch.lap()
             while SDL_PollEvent(&event) != 0 {
                 let eventTime = min(time, Double(event.common.timestamp) / 1000 - ticksAtStart)
                 switch translator.translate(event, at: eventTime) {
-                case .quit?: return
+                case .quit?: return timings
+                case .input(.key(.f1, _))?: showsOverlay.toggle()
                 case let .input(input)?:
                     if case let .resize(size) = input { canvas.resize(to: size) }
                     driver.deliver(input, at: eventTime)
                 case nil: break
                 }
             }
-            let list = driver.frame(at: time)
+            driver.advance(to: time)
+            let update = watch.lap()
+            var list = driver.draw()
+            let layout = watch.lap()
             if driver.scene.viewport != canvas.logicalSize { canvas.resize(to: driver.scene.viewport) }
+            if showsOverlay, let overlay = options.overlay {
+                overlay.draw(into: &list, viewport: canvas.logicalSize, timings: timings, time: time, scene: driver.scene)
+            }
             canvas.draw(list)
+            var render = watch.lap()
+            pacer?.wait(until: time)
+            _ = watch.lap()
+            // The interval is measured where frames are handed to the driver: what pacing controls.
+            // Present's own cost (a copy to the X server under Xvfb) stays in the render time.
+            let interval = sincePresent.lap()
             canvas.present()
+            render += watch.lap()
+            if frame > 0 { timings.record(FrameSample(interval: interval, update: update, layout: layout, render: render)) }
             onFrame?(frame, time, driver.scene)
             frame += 1
-            if let limit = options.frames, frame >= limit { return }
-            time = pacer.waitForNextFrame()
+            if let limit = options.frames, frame >= limit { return timings }
+            if pacer == nil {
+                // The schedule starts once the first frame is up: its one-off costs (texture
+                // uploads, the first text lines) must not make every later frame late.
+                pacer = FramePacer(rate: options.fps)
+                ticksAtStart = Double(SDL_GetTicks64()) / 1000
+            }
+            time = pacer!.nextDeadline()
         }
     }
 }

@@ -22,6 +22,8 @@ public final class Playground: Traceable {
 
     public var active: Traceable { scenes[activeIndex] }
     public var scrollState: ScrollState { active.scrollState }
+    public var contentSummary: String { active.contentSummary }
+
     public var traceGeometry: [String: JSONValue] { active.traceGeometry }
     public var name: String { active.name }
 

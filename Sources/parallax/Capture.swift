@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ParallaxScenes
 import ParallaxSDL
 
 struct Capture: ParsableCommand {
@@ -14,6 +15,9 @@ struct Capture: ParsableCommand {
     @Option(help: "Folder for the PNGs (created if missing).")
     var out: String
 
+    @Flag(help: "Draw the frame-time panel on the captures (its numbers are measured, so pixels vary between runs).")
+    var overlay = false
+
     @Option(help: "File name prefix (default: the script's file name, else the scene's name).")
     var name: String?
 
@@ -27,7 +31,7 @@ struct Capture: ParsableCommand {
                                                  logger: options.makeLogger(), script: script)
             let trace = try options.traceWriter()
             let written = try HeadlessCapture.run(canvas: canvas, driver: driver, captures: times, outputFolder: out, baseName: base,
-                                                  onFrame: trace?.write)
+                                                  overlay: overlay ? FrameTimeOverlay(text: canvas.text) : nil, onFrame: trace?.write)
             for path in written { print(path) }
         }
     }

@@ -148,10 +148,10 @@ extension ParsableCommand {
 }
 
 /// Builds the canvas and the first scene, with every photo decoded before the first frame.
-func openScene(_ name: String, viewport: Size, options: SceneCatalog.Options, mode: SDLVideo.Mode, logger: Logger,
-               script: InputScript?) throws -> (Canvas, SceneDriver) {
+func openScene(_ name: String, viewport: Size, options: SceneCatalog.Options, mode: SDLVideo.Mode, vsync: Bool = false,
+               logger: Logger, script: InputScript?) throws -> (Canvas, SceneDriver) {
     let resources = try ResourceLocator.locate()
-    let canvas = try Canvas(title: "Parallax Playground", size: viewport, resourcesFolder: resources, mode: mode, logger: logger)
+    let canvas = try Canvas(title: "Parallax Playground", size: viewport, resourcesFolder: resources, mode: mode, vsync: vsync, logger: logger)
     canvas.textures.preload(PhotoLibrary.photos.map(\.image))
     guard let scene = SceneCatalog.make(name, viewport: viewport, options: options, environment: canvas.environment) else {
         throw CommandFailure(message: "unknown scene '\(name)' (scenes: \(SceneCatalog.names.joined(separator: ", ")))", code: 2)

@@ -79,6 +79,7 @@ import Testing
         func draw(into list: inout DisplayList) {}
         var scrollState: ScrollState { ScrollState(offset: Point(x: 0, y: 812.5), velocity: Point(x: 0, y: -1520.25), phase: .decelerating) }
         var traceGeometry: [String: JSONValue] { ["fraction": 0.5, "note": "a \"quoted\"\nline"] }
+        var contentSummary: String { "nothing" }
     }
 
     @Test func oneLineOfJSONWithTheDocumentedFields() throws {

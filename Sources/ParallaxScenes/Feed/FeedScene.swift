@@ -61,6 +61,8 @@ public final class FeedScene: Traceable {
     }
 
     /// The visible band and every visible cell: its container's top on screen, its height and its shift.
+    public var contentSummary: String { "\(settings.itemCount) items" }
+
     public var traceGeometry: [String: JSONValue] {
         let band = layout.visibleBand
         let items: [JSONValue] = layout.visible(offset: offset).cells.map {

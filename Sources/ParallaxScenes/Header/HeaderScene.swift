@@ -96,6 +96,8 @@ public final class HeaderScene: Traceable {
         ScrollState(offset: Point(x: 0, y: offset), velocity: Point(x: 0, y: scroller.velocity(at: time)), phase: scroller.phase(at: time))
     }
 
+    public var contentSummary: String { "\(article.count) lines" }
+
     public var traceGeometry: [String: JSONValue] {
         let frames = headerFrames
         return ["image": frames.image.traceValue, "container": frames.container.traceValue]

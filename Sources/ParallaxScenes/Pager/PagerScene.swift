@@ -92,6 +92,8 @@ public final class PagerScene: Traceable {
         ScrollState(offset: Point(x: offset, y: 0), velocity: Point(x: scroller.velocity(at: time), y: 0), phase: scroller.phase(at: time))
     }
 
+    public var contentSummary: String { "\(pages.count) pages" }
+
     public var traceGeometry: [String: JSONValue] {
         ["fraction": .number(fraction),
          "layers": .array(layers().map { .object(["page": .number(Double($0.page)), "name": .string($0.name), "centerX": .number($0.centerX)]) })]

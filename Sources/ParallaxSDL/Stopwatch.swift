@@ -1,0 +1,19 @@
+import CSDL2
+
+/// Seconds from SDL's performance counter: the platform's one clock.
+public struct Stopwatch {
+    private static let frequency = Double(SDL_GetPerformanceFrequency())
+    private let started = SDL_GetPerformanceCounter()
+    private var last: UInt64
+    public init() { last = started }
+
+    /// Seconds since the stopwatch was made.
+    public var elapsed: Double { Double(SDL_GetPerformanceCounter() &- started) / Self.frequency }
+
+    /// Seconds since the previous lap (or since the stopwatch was made).
+    public mutating func lap() -> Double {
+        let now = SDL_GetPerformanceCounter()
+        defer { last = now }
+        return Double(now &- last) / Self.frequency
+    }
+}
