@@ -61,7 +61,7 @@ public final class DisplayListRenderer {
 
     private func drawImage(_ quad: ImageQuad) {
         guard let texture = textures.texture(for: quad.image) else {
-            drawPlaceholder(quad.destination, opacity: quad.opacity)
+            drawPlaceholder(quad.destination, broken: textures.state(of: quad.image) == .failed, opacity: quad.opacity)
             return
         }
         let a = alpha(255, quad.opacity)
@@ -73,9 +73,10 @@ public final class DisplayListRenderer {
         SDL_RenderCopyF(renderer, texture, &source, &destination)
     }
 
-    /// A missing image: a flat panel with a cross, visibly not a photo.
-    private func drawPlaceholder(_ rect: Rect, opacity: Double) {
+    /// An image not ready yet: a flat panel; one that cannot be shown: the panel with a cross.
+    private func drawPlaceholder(_ rect: Rect, broken: Bool, opacity: Double) {
         fillRect(rect, Self.placeholderFill, opacity: opacity)
+        guard broken else { return }
         let mark = Self.placeholderMark
         SDL_SetRenderDrawColor(renderer, mark.r, mark.g, mark.b, alpha(mark.a, opacity))
         SDL_RenderDrawLineF(renderer, Float(rect.minX), Float(rect.minY), Float(rect.maxX), Float(rect.maxY))

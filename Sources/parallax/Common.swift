@@ -152,7 +152,9 @@ func openScene(_ name: String, viewport: Size, options: SceneCatalog.Options, mo
                logger: Logger, script: InputScript?) throws -> (Canvas, SceneDriver) {
     let resources = try ResourceLocator.locate()
     let canvas = try Canvas(title: "Parallax Playground", size: viewport, resourcesFolder: resources, mode: mode, vsync: vsync, logger: logger)
-    canvas.textures.preload(PhotoLibrary.photos.map(\.image))
+    // Headless frames must be complete from the first; the window shows placeholders meanwhile.
+    let photos = PhotoLibrary.photos.map(\.image)
+    if mode == .headless { canvas.textures.preload(photos) } else { canvas.textures.request(photos) }
     guard let scene = SceneCatalog.make(name, viewport: viewport, options: options, environment: canvas.environment) else {
         throw CommandFailure(message: "unknown scene '\(name)' (scenes: \(SceneCatalog.names.joined(separator: ", ")))", code: 2)
     }

@@ -101,6 +101,35 @@ func onScreen(_ quad: ImageQuad, _ capture: PixelImage) -> Rect {
         #expect(after.width == 900 && after.height == 700)
     }
 
+    @Test func texturesStayWithinTheirByteBudgetLeastRecentlyUsedOut() throws {
+        let canvas = try headlessCanvas(Size(width: 100, height: 100))
+        // Room for one 512x512 photo (1 MiB as RGBA) but not two.
+        let textures = TextureCache(renderer: canvas.renderer, imagesFolder: resourcesFolder + "/Images", logger: Logger(label: "test"),
+                                    budget: 1_500_000)
+        textures.preload(["brick.png"])
+        #expect(textures.state(of: "brick.png") == .ready)
+        textures.preload(["grass.png"])
+        #expect(textures.state(of: "grass.png") == .ready)
+        #expect(textures.residentBytes == 512 * 512 * 4)
+        #expect(textures.state(of: "brick.png") == .loading, "evicted, decoding again")
+        #expect(textures.pixelSize(of: "brick.png") == Size(width: 512, height: 512), "its size is remembered")
+    }
+
+    @Test func anImageStillDecodingIsAPlainPanel() throws {
+        let canvas = try headlessCanvas(Size(width: 200, height: 100))
+        let textures = TextureCache(renderer: canvas.renderer, imagesFolder: resourcesFolder + "/Images", logger: Logger(label: "test"))
+        let renderer = DisplayListRenderer(renderer: canvas.renderer, textures: textures, text: canvas.text)
+        var list = DisplayList()
+        list.image("hubble_deep_field.jpg", source: Rect(x: 0, y: 0, width: 1000, height: 872), destination: Rect(x: 0, y: 0, width: 200, height: 100))
+        // The first draw asks for the decode; nothing is ready yet.
+        #expect(textures.state(of: "hubble_deep_field.jpg") == .loading)
+        renderer.render(list)
+        let pixels = try canvas.readPixels()
+        #expect(pixels[100, 50] == (58, 63, 75), "panel, no cross")
+        textures.preload(["hubble_deep_field.jpg"])
+        #expect(textures.state(of: "hubble_deep_field.jpg") == .ready)
+    }
+
     @Test func captureFileNamesSortByTime() {
         let names = [0.0, 0.3, 1.5, 4.0, 12.25].map { HeadlessCapture.fileName(base: "feed", time: $0) }
         #expect(names == ["feed-0000.000.png", "feed-0000.300.png", "feed-0001.500.png", "feed-0004.000.png", "feed-0012.250.png"])
@@ -119,6 +148,8 @@ func onScreen(_ quad: ImageQuad, _ capture: PixelImage) -> Rect {
 
     @Test func aMissingImageIsAPlaceholderNotACrash() throws {
         let canvas = try headlessCanvas(Size(width: 200, height: 100))
+        canvas.textures.preload(["no-such-photo.png"])
+        #expect(canvas.textures.state(of: "no-such-photo.png") == .failed)
         #expect(canvas.textures.pixelSize(of: "no-such-photo.png") == nil)
         var list = DisplayList()
         list.image("no-such-photo.png", source: .zero, destination: Rect(x: 0, y: 0, width: 200, height: 100))
