@@ -24,6 +24,8 @@ public struct FrameTimings: Sendable {
     public private(set) var all: [FrameSample] = []
     /// Whether to keep every sample (for `--stats` and bench); the overlay needs only the ring.
     public let keepsHistory: Bool
+    /// From process start to the first frame presented, when the platform measured it.
+    public var firstFrame: Double?
 
     public init(capacity: Int = 120, keepsHistory: Bool = false) {
         self.capacity = capacity
@@ -70,6 +72,7 @@ extension FrameTimings {
         let updates = ms(all.map(\.update)), renders = ms(all.map(\.render)), layouts = ms(all.map(\.layout))
         let elapsed = intervals.reduce(0, +) / 1000
         return .object([
+            "firstFrameMs": firstFrame.map { .number($0 * 1000) } ?? .null,
             "frames": .number(Double(all.count)),
             "meanFps": .number(elapsed > 0 ? Double(intervals.count) / elapsed : 0),
             "intervalMs": .object(["p50": .number(percentile(intervals, 0.5)), "p99": .number(percentile(intervals, 0.99)),

@@ -60,6 +60,7 @@ public enum LiveRunner {
             let interval = sincePresent.lap()
             canvas.present()
             render += watch.lap()
+            if frame == 0 { timings.firstFrame = Benchmark.processUptime() }
             if frame > 0 { timings.record(FrameSample(interval: interval, update: update, layout: layout, render: render)) }
             onFrame?(frame, time, driver.scene)
             frame += 1

@@ -74,6 +74,13 @@ struct SceneOptions: ParsableArguments {
     func sceneName(script: InputScript?) -> String { scene?.name ?? script?.scene ?? SceneCatalog.names[0] }
     func viewport(script: InputScript?) -> Size { size?.size ?? script?.size ?? InputScript.defaultSize }
 
+    /// Warnings only: bench output is the report.
+    static func quietLogger() -> Logger {
+        var logger = Logger(label: "parallax")
+        logger.logLevel = .warning
+        return logger
+    }
+
     func makeLogger() -> Logger {
         var logger = Logger(label: "parallax")
         logger.logLevel = verbose ? .debug : .info

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import ParallaxEngine
+import ParallaxScenes
+import ParallaxSDL
+
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure a scripted fling through a scene, headless and unpaced, against a direct-SDL baseline.")
+
+    @Option(help: "The scene to measure.")
+    var scene: SceneName = SceneName(argument: "feed")!
+
+    @Option(help: "How many frames to run (at 1/60 s steps of the scene's clock).")
+    var frames = 600
+
+    @Option(help: "How many photos the feed has (1 to 1000000).")
+    var items: Int = FeedSettings().itemCount
+
+    @Option(help: "Size as WxH, in logical pixels.")
+    var size = WindowSize(argument: "1280x800")!
+
+    @Flag(help: "Print JSON on standard output instead of a table.")
+    var json = false
+
+    func validate() throws {
+        guard (1...100_000).contains(frames) else { throw ValidationError("--frames must be from 1 to 100000") }
+        guard (1...FeedSettings.maxItemCount).contains(items) else {
+            throw ValidationError("--items must be from 1 to \(FeedSettings.maxItemCount)")
+        }
+    }
+
+    func run() throws {
+        let processStart = Benchmark.processUptime()
+        try reportingFailures {
+            var options = SceneCatalog.Options()
+            options.feed.itemCount = items
+            let viewport = size.size
+            let script = Benchmark.flingScript(duration: Double(frames) / 60, viewport: viewport, horizontal: scene.name == "pager")
+            let (canvas, driver) = try openScene(scene.name, viewport: viewport, options: options, mode: .headless,
+                                                 logger: SceneOptions.quietLogger(), script: InputScript(events: script))
+            let report = Benchmark.run(canvas: canvas, driver: driver, frames: frames, processStart: processStart)
+            print(json ? Self.json(report, scene: scene.name, items: items, size: viewport).jsonText : Self.table(report, scene: scene.name, items: items))
+        }
+    }
+
+    static func milliseconds(_ values: [Double]) -> JSONValue {
+        let ms = values.map { $0 * 1000 }
+        return .object(["p50": .number(percentile(ms, 0.5)), "p95": .number(percentile(ms, 0.95)),
+                        "p99": .number(percentile(ms, 0.99)), "max": .number(ms.max() ?? 0)])
+    }
+
+    static func json(_ r: Benchmark.Report, scene: String, items: Int, size: Size) -> JSONValue {
+        let engine = zip(r.update, r.layout).map { $0 + $1 }
+        return .object([
+            "scene": .string(scene), "items": .number(Double(items)), "frames": .number(Double(r.frames)),
+            "size": .object(["width": .number(size.width), "height": .number(size.height)]),
+            "updateMs": milliseconds(r.update), "layoutMs": milliseconds(r.layout), "renderMs": milliseconds(r.render),
+            "engineMs": milliseconds(engine), "totalMs": milliseconds(r.total), "baselineMs": milliseconds(r.baseline),
+            "totalToBaseline": .number(percentile(r.total, 0.5) / max(1e-9, percentile(r.baseline, 0.5))),
+            "firstFrameMs": .number(r.firstFrame * 1000),
+            "peakResidentMB": .number(Double(r.peakResidentBytes) / 1_048_576),
+        ])
+    }
+
+    static func table(_ r: Benchmark.Report, scene: String, items: Int) -> String {
+        func row(_ name: String, _ values: [Double]) -> String {
+            let ms = values.map { $0 * 1000 }
+            return name.padding(toLength: 22, withPad: " ", startingAt: 0)
+                + [0.5, 0.95, 0.99].map { String(format: "%10.4f", percentile(ms, $0)) }.joined()
+                + String(format: "%10.4f", ms.max() ?? 0)
+        }
+        let engine = zip(r.update, r.layout).map { $0 + $1 }
+        return """
+        parallax bench: \(scene), \(items) items, \(r.frames) frames
+        milliseconds per frame      p50       p95       p99       max
+        \(row("update", r.update))
+        \(row("layout + display list", r.layout))
+        \(row("engine (both)", engine))
+        \(row("render", r.render))
+        \(row("total", r.total))
+        \(row("baseline (direct SDL)", r.baseline))
+        total / baseline (p50): \(String(format: "%.3f", percentile(r.total, 0.5) / max(1e-9, percentile(r.baseline, 0.5))))
+        time to first frame: \(String(format: "%.0f", r.firstFrame * 1000)) ms from process start
+        peak resident memory: \(String(format: "%.1f", Double(r.peakResidentBytes) / 1_048_576)) MB
+        """
+    }
+}
