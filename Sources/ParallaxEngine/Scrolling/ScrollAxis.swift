@@ -4,67 +4,332 @@ import Foundation
 public enum ScrollPhase: String, Sendable, CaseIterable { case idle, dragging, decelerating, bouncing, wheel, paging }
 
 public struct ScrollPhysicsSettings: Sendable, Equatable, Codable {
+    /// Per millisecond, for flings (UIKit normal).
     public var decelerationRate: Double = 0.998
+    /// Per millisecond, for projecting where a paging drag would land (UIKit fast).
     public var pagingDecelerationRate: Double = 0.99
     public var rubberBandConstant: Double = 0.55
+    /// The bounce spring's angular frequency (critically damped), rad/s.
     public var springStiffness: Double = 10
+    /// No motion goes further than this past an edge, px.
     public var maxOvershoot: Double = 120
+    /// A motion this close to its end is at its end, px.
     public var restThreshold: Double = 0.5
+    /// SDL2 tells no finger lift: this long without a precise delta ends the gesture, s.
     public var preciseSettleDelay: Double = 0.120
+    /// Fling with the trackpad's velocity when a precise-delta stream ends.
     public var syntheticMomentum: Bool = false
+    /// Flings go no faster than this, px/s (Android's maximum fling velocity): pointer jitter must
+    /// not throw the content thousands of pages.
+    public var maxFlingVelocity: Double = 8000
+    /// Pixels per wheel notch instead of `min(P^(2/3), P/2)`.
     public var wheelStepOverride: Double? = nil
     public init() {}
 }
 
-/// One scroll axis: direct, clamped scrolling (drag 1:1, wheel and keys jump).
+/// One scroll axis: drag with velocity tracking and rubber band, fling, bounce, notched wheel,
+/// precise deltas, keys and paging. Every input is stamped with its absolute time, and the axis
+/// keeps its motion as a list of closed-form pieces (a fling, then the spring it hands over to at
+/// an edge, say), so `offset(at:)` is exact at any time and the frame rate changes nothing.
 public struct ScrollAxis: Sendable {
     public var settings: ScrollPhysicsSettings
     public let paging: Bool
-    public private(set) var viewportLength: Double = 0
-    public private(set) var contentLength: Double = 0
-    private var current: Double = 0
-    private var dragAnchor: (pointer: Double, offset: Double)?
+    public private(set) var viewportLength = 0.0
+    public private(set) var contentLength = 0.0
+
+    enum Piece: Sendable {
+        case rest(Double)
+        /// Held by a pointer or a precise-delta stream, moving at `velocity` as last measured.
+        case hold(Double, velocity: Double)
+        case fling(Deceleration, restTime: Double)
+        case spring(anchor: Double, Spring, restTime: Double)
+        case animation(ScrollAnimation)
+    }
+
+    struct Segment: Sendable {
+        var start: Double
+        var piece: Piece
+        var phase: ScrollPhase
+    }
+
+    struct Drag: Sendable {
+        var pointerStart: Double
+        var rawStart: Double
+        /// The unresisted offset the pointer has reached.
+        var raw: Double
+        var offsetStart: Double
+        var startPage: Int
+    }
+
+    private var segments = [Segment(start: 0, piece: .rest(0), phase: .idle)]
+    private var lastEventTime = 0.0
+    private var tracker = VelocityTracker()
+    private var drag: Drag?
+    /// The unresisted offset a precise-delta stream has reached, while the stream lasts.
+    private var preciseRaw: Double?
+    /// Where the running wheel, key or paging animation is going (retargets add to it).
+    private var animationTarget: Double?
 
     public init(settings: ScrollPhysicsSettings = .init(), paging: Bool = false) {
-        self.settings = settings; self.paging = paging
+        self.settings = settings
+        self.paging = paging
     }
 
     public var maxOffset: Double { max(0, contentLength - viewportLength) }
     public var pageLength: Double { viewportLength }
+    public var pageCount: Int { viewportLength > 0 ? max(1, Int((contentLength / viewportLength).rounded())) : 1 }
 
-    public mutating func setExtent(viewport: Double, content: Double, at t: Double) {
-        guard viewport.isFinite, content.isFinite else { return }
-        viewportLength = max(0, viewport); contentLength = max(0, content)
-        current = clamped(current)
+    public func notchLength() -> Double {
+        settings.wheelStepOverride ?? WheelAnimation.notchLength(viewport: viewportLength)
     }
+
+    // MARK: Evaluation
+
+    private func segment(at t: Double) -> Segment {
+        segments.last { $0.start <= t } ?? segments[0]
+    }
+
+    private func state(at t: Double) -> (x: Double, v: Double, phase: ScrollPhase) {
+        let segment = segment(at: t)
+        let local = t.isFinite ? max(0, t - segment.start) : 0
+        switch segment.piece {
+        case let .rest(x):
+            return (x, 0, .idle)
+        case let .hold(x, v):
+            return (x, v, segment.phase)
+        case let .fling(d, restTime):
+            return local >= restTime ? (d.landing, 0, .idle) : (d.position(at: local), d.velocity(at: local), .decelerating)
+        case let .spring(anchor, s, restTime):
+            return local >= restTime ? (anchor, 0, .idle) : (anchor + s.position(at: local), s.velocity(at: local), .bouncing)
+        case let .animation(a):
+            // A nanosecond's tolerance: `start + duration - start` may round just short of `duration`.
+            return local >= a.duration - 1e-9 ? (a.to, 0, .idle) : (a.position(at: local), a.velocity(at: local), segment.phase)
+        }
+    }
+
+    public func offset(at t: Double) -> Double { state(at: t).x }
+    /// px/s, d(offset)/dt.
+    public func velocity(at t: Double) -> Double { state(at: t).v }
+    public func phase(at t: Double) -> ScrollPhase { state(at: t).phase }
+
+    // MARK: Extent
+
+    /// Sets the extent, keeping the current position (clamped into the new range) and motion.
+    public mutating func setExtent(viewport: Double, content: Double, at t: Double) {
+        guard viewport.isFinite, content.isFinite, let t = accept(t) else { return }
+        let now = state(at: t)
+        viewportLength = max(0, viewport)
+        contentLength = max(0, content)
+        if let drag {
+            // The pointer holds the same content; only its resistance past the new edges changes.
+            segments = [Segment(start: t, piece: .hold(visible(raw: drag.raw), velocity: now.v), phase: .dragging)]
+            return
+        }
+        let x = clamp(now.x)
+        switch now.phase {
+        case .idle, .dragging:
+            preciseRaw = nil
+            segments = [Segment(start: t, piece: .rest(x), phase: .idle)]
+        case .wheel, .paging:
+            animate(from: x, velocity: now.v, to: clamp(animationTarget ?? x), phase: now.phase, at: t)
+        case .decelerating, .bouncing:
+            segments = release(from: x, velocity: now.v, at: t)
+        }
+    }
+
+    // MARK: Pointer
 
     public mutating func pointerDown(_ position: Double, at t: Double) {
-        guard position.isFinite else { return }
-        dragAnchor = (position, current)
+        guard position.isFinite, let t = accept(t) else { return }
+        // The content stops where it is, caught mid-motion.
+        let x = offset(at: t)
+        let rawOffset = raw(showing: x)
+        drag = Drag(pointerStart: position, rawStart: rawOffset, raw: rawOffset, offsetStart: x, startPage: page(at: x))
+        preciseRaw = nil
+        animationTarget = nil
+        tracker.reset()
+        tracker.add(x, at: t)
+        segments = [Segment(start: t, piece: .hold(x, velocity: 0), phase: .dragging)]
     }
+
     public mutating func pointerMoved(_ position: Double, at t: Double) {
-        guard position.isFinite, let anchor = dragAnchor else { return }
-        current = clamped(anchor.offset + anchor.pointer - position)
+        guard position.isFinite, drag != nil, let t = accept(t) else { return }
+        drag!.raw = drag!.rawStart + (drag!.pointerStart - position)
+        let x = visible(raw: drag!.raw)
+        tracker.add(x, at: t)
+        segments = [Segment(start: t, piece: .hold(x, velocity: tracker.velocity), phase: .dragging)]
     }
+
     public mutating func pointerUp(_ position: Double, at t: Double) {
+        guard let drag, let t = accept(t) else { return }
         pointerMoved(position, at: t)
-        dragAnchor = nil
-    }
-    public mutating func wheel(notches: Double, at t: Double) { scroll(by: notches * notchLength(), animated: false, at: t) }
-    public mutating func precise(notches: Double, at t: Double) { wheel(notches: notches, at: t) }
-    public mutating func scroll(by delta: Double, animated: Bool, at t: Double) { scroll(to: current + delta, animated: animated, at: t) }
-    public mutating func scroll(to offset: Double, animated: Bool, at t: Double) {
-        guard offset.isFinite else { return }
-        current = clamped(offset)
-    }
-    public mutating func page(by pages: Int, at t: Double) { scroll(by: Double(pages) * pageLength, animated: true, at: t) }
-
-    public func offset(at t: Double) -> Double { current }
-    public func velocity(at t: Double) -> Double { 0 }
-    public func phase(at t: Double) -> ScrollPhase { dragAnchor == nil ? .idle : .dragging }
-    public func notchLength() -> Double {
-        settings.wheelStepOverride ?? min(pow(viewportLength, 2.0 / 3.0), viewportLength / 2)
+        self.drag = nil
+        let x = offset(at: t), v = tracker.releaseVelocity(at: t)
+        if paging {
+            let page = Paging.target(offset: x, velocity: v, dragDistance: x - drag.offsetStart, startPage: drag.startPage,
+                                     pageLength: pageLength, pageCount: pageCount, projectionRate: settings.pagingDecelerationRate)
+            animate(from: x, velocity: v, to: Double(page) * pageLength, phase: .paging, at: t)
+        } else {
+            segments = release(from: x, velocity: v, at: t)
+        }
     }
 
-    private func clamped(_ x: Double) -> Double { min(maxOffset, max(0, x)) }
+    // MARK: Wheel and keys
+
+    /// A notched wheel: `notches` > 0 towards larger offsets. Animated; a notch during the animation
+    /// retargets it, keeping the velocity; clamped to the range.
+    public mutating func wheel(notches: Double, at t: Double) {
+        guard notches.isFinite, drag == nil, let t = accept(t) else { return }
+        scroll(by: limitedDelta(notches * notchLength()), animated: true, at: t)
+    }
+
+    /// Precise (trackpad) deltas in notch units, > 0 towards larger offsets: applied at once, 1:1,
+    /// rubber-banded past an edge; `preciseSettleDelay` after the last one the gesture ends.
+    public mutating func precise(notches: Double, at t: Double) {
+        guard notches.isFinite, drag == nil, let t = accept(t) else { return }
+        let delta = limitedDelta(notches * notchLength())
+        let current = segment(at: t)
+        if preciseRaw == nil || current.phase != .dragging {
+            preciseRaw = raw(showing: offset(at: t))
+            tracker.reset()
+        }
+        let rawOffset = preciseRaw! + delta
+        preciseRaw = rawOffset
+        let x = visible(raw: rawOffset)
+        tracker.add(x, at: t)
+        let end = t + settings.preciseSettleDelay
+        let momentum = settings.syntheticMomentum ? tracker.velocity : 0
+        animationTarget = nil
+        segments = [Segment(start: t, piece: .hold(x, velocity: 0), phase: .dragging)] + release(from: x, velocity: momentum, at: end)
+    }
+
+    /// Keys: by `delta` px, animated with the wheel's curve (retargeting a running animation) or at once.
+    public mutating func scroll(by delta: Double, animated: Bool, at t: Double) {
+        guard delta.isFinite, let t = accept(t) else { return }
+        let now = state(at: t)
+        let base = animationTarget.flatMap { now.phase == .wheel || now.phase == .paging ? $0 : nil } ?? now.x
+        scroll(to: base + delta, animated: animated, at: t)
+    }
+
+    public mutating func scroll(to target: Double, animated: Bool, at t: Double) {
+        guard target.isFinite, let t = accept(t) else { return }
+        drag = nil
+        preciseRaw = nil
+        let now = state(at: t), goal = clamp(target)
+        if animated {
+            animate(from: now.x, velocity: now.v, to: goal, phase: paging ? .paging : .wheel, at: t)
+        } else {
+            animationTarget = nil
+            segments = [Segment(start: t, piece: .rest(goal), phase: .idle)]
+        }
+    }
+
+    /// Pages from the page being shown (or being gone to), animated.
+    public mutating func page(by pages: Int, at t: Double) {
+        guard let t = accept(t), pageLength > 0 else { return }
+        let now = state(at: t)
+        let current = now.phase == .paging ? page(at: animationTarget ?? now.x) : page(at: now.x)
+        let target = min(pageCount - 1, max(0, current + pages))
+        drag = nil
+        preciseRaw = nil
+        animate(from: now.x, velocity: now.v, to: Double(target) * pageLength, phase: .paging, at: t)
+    }
+
+    // MARK: Building motions
+
+    /// Time never runs backwards; a non-finite time is refused.
+    private mutating func accept(_ t: Double) -> Double? {
+        guard t.isFinite else { return nil }
+        lastEventTime = max(lastEventTime, t)
+        return lastEventTime
+    }
+
+    private func clamp(_ x: Double) -> Double { min(maxOffset, max(0, x)) }
+
+    /// A wheel or precise delta moves at most one viewport per event.
+    private func limitedDelta(_ delta: Double) -> Double { min(viewportLength, max(-viewportLength, delta)) }
+
+    private func page(at x: Double) -> Int {
+        guard pageLength > 0 else { return 0 }
+        return min(pageCount - 1, max(0, Int((x / pageLength).rounded())))
+    }
+
+    /// The shown offset for an unresisted one: rubber-banded past the edges, within the overshoot bound.
+    private func visible(raw: Double) -> Double {
+        let resist = { (d: Double) in
+            min(self.settings.maxOvershoot, RubberBand.resisted(d, dimension: self.viewportLength, constant: self.settings.rubberBandConstant))
+        }
+        if raw < 0 { return -resist(-raw) }
+        if raw > maxOffset { return maxOffset + resist(raw - maxOffset) }
+        return raw
+    }
+
+    private func raw(showing x: Double) -> Double {
+        let distance = { (d: Double) in
+            RubberBand.distance(showing: d, dimension: self.viewportLength, constant: self.settings.rubberBandConstant)
+        }
+        if x < 0 { return -distance(-x) }
+        if x > maxOffset { return maxOffset + distance(x - maxOffset) }
+        return x
+    }
+
+    private mutating func animate(from x: Double, velocity v: Double, to target: Double, phase: ScrollPhase, at t: Double) {
+        animationTarget = target
+        if target == x && v == 0 {
+            segments = [Segment(start: t, piece: .rest(x), phase: .idle)]
+            return
+        }
+        let animation = phase == .paging
+            ? Paging.settle(from: x, to: target, velocity: v * (target - x) >= 0 ? v : 0)
+            : WheelAnimation.animation(from: x, to: target, velocity: v)
+        segments = [Segment(start: t, piece: .animation(animation), phase: phase)]
+    }
+
+    /// What follows a release at `x` with velocity `v`: a spring back if past an edge, else a fling
+    /// that hands its velocity to the spring where it crosses an edge, else rest.
+    private func release(from x: Double, velocity v: Double, at t: Double) -> [Segment] {
+        let w = settings.springStiffness, threshold = settings.restThreshold
+        if x < 0 || x > maxOffset {
+            let edge = x < 0 ? 0 : maxOffset
+            let spring = boundedSpring(displacement: x - edge, velocity: v)
+            return [Segment(start: t, piece: .spring(anchor: edge, spring, restTime: spring.restTime(threshold: threshold)), phase: .bouncing)]
+        }
+        guard v != 0 else { return [Segment(start: t, piece: .rest(x), phase: .idle)] }
+        let speed = min(settings.maxFlingVelocity, max(-settings.maxFlingVelocity, v))
+        let fling = Deceleration(from: x, velocity: speed, rate: settings.decelerationRate)
+        let edge = v > 0 ? maxOffset : 0
+        if let crossing = fling.crossingTime(of: edge), fling.landing != edge {
+            let spring = boundedSpring(displacement: 0, velocity: fling.velocity(at: crossing))
+            return [Segment(start: t, piece: .fling(fling, restTime: .infinity), phase: .decelerating),
+                    Segment(start: t + crossing, piece: .spring(anchor: edge, spring, restTime: spring.restTime(threshold: threshold)),
+                            phase: .bouncing)]
+        }
+        let restTime = fling.restTime(threshold: threshold)
+        guard restTime > 0 else { return [Segment(start: t, piece: .rest(clamp(fling.landing)), phase: .idle)] }
+        return [Segment(start: t, piece: .fling(fling, restTime: restTime), phase: .decelerating)]
+    }
+
+    /// A spring from `displacement` whose outward velocity is limited so it never goes further out
+    /// than `maxOvershoot` (a hard fling into an edge bounces as far as the bound allows).
+    private func boundedSpring(displacement x0: Double, velocity v0: Double) -> Spring {
+        let w = settings.springStiffness, bound = settings.maxOvershoot
+        func peak(_ v: Double) -> Double {
+            // Critically damped: the extreme is at t* = v / (w (v + w x0)) when it lies ahead.
+            let denominator = w * (v + w * x0)
+            guard denominator != 0 else { return abs(x0) }
+            let tStar = v / denominator
+            guard tStar > 0 else { return abs(x0) }
+            return abs(exp(-w * tStar) * (x0 + (v + w * x0) * tStar))
+        }
+        var v = v0
+        if peak(v) > bound {
+            var low = 0.0, high = 1.0
+            for _ in 0..<50 {
+                let mid = (low + high) / 2
+                if peak(v0 * mid) > bound { high = mid } else { low = mid }
+            }
+            v = v0 * low
+        }
+        return Spring(displacement: x0, velocity: v, omega: w)
+    }
 }

@@ -1,0 +1,328 @@
+import Foundation
+import Testing
+@testable import ParallaxEngine
+
+/// A vertical axis with a 800 px viewport over `content` px.
+func axis(content: Double = 100_000, viewport: Double = 800, paging: Bool = false, settings: ScrollPhysicsSettings = .init()) -> ScrollAxis {
+    var a = ScrollAxis(settings: settings, paging: paging)
+    a.setExtent(viewport: viewport, content: content, at: 0)
+    return a
+}
+
+/// Drags with the pointer moving at `speed` px/s (content moving towards larger offsets) from `start`
+/// for `duration` s, sampled at `rate` Hz, and releases at once.
+func fling(_ a: inout ScrollAxis, from start: Double = 0, speed: Double, duration: Double = 0.1, rate: Double = 60, pointer: Double = 700) {
+    a.scroll(to: start, animated: false, at: 0)
+    a.pointerDown(pointer, at: 0)
+    let steps = Int((duration * rate).rounded())
+    for i in 1...steps {
+        let t = Double(i) / rate
+        a.pointerMoved(pointer - speed * t, at: t)
+    }
+    a.pointerUp(pointer - speed * duration, at: duration)
+}
+
+/// The reference formulas (shared/reference/scroll-physics.md), written out here independently.
+enum Reference {
+    static func flingPosition(x0: Double, v0: Double, t: Double, d: Double = 0.998) -> Double {
+        x0 + v0 * (pow(d, 1000 * t) - 1) / (1000 * log(d))
+    }
+    static func rubberBand(_ x: Double, _ dim: Double, c: Double = 0.55) -> Double { (1 - 1 / (x * c / dim + 1)) * dim }
+    static func spring(x0: Double, v0: Double, t: Double, w: Double = 10) -> Double { exp(-w * t) * (x0 + (v0 + w * x0) * t) }
+    static func notch(_ p: Double) -> Double { min(pow(p, 2.0 / 3.0), p / 2) }
+    /// cubic-bezier(0.42, 0, 0.58, 1) solved by bisection on x.
+    static func easeInOut(_ x: Double) -> Double {
+        func b(_ u: Double, _ p1: Double, _ p2: Double) -> Double { 3 * (1 - u) * (1 - u) * u * p1 + 3 * (1 - u) * u * u * p2 + u * u * u }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<100 { let mid = (lo + hi) / 2; if b(mid, 0.42, 0.58) < x { lo = mid } else { hi = mid } }
+        return b((lo + hi) / 2, 0, 1)
+    }
+}
+
+@Suite struct VelocityTrackingTests {
+    @Test func quadraticFitIsExactForQuadraticMotion() {
+        var tracker = VelocityTracker()
+        // x = 5 + 300 t + 900 t^2: velocity 300 + 1800 t.
+        for i in 0...6 {
+            let t = 1 + Double(i) * 0.016
+            tracker.add(5 + 300 * (t - 1) + 900 * (t - 1) * (t - 1), at: t)
+        }
+        #expect(abs(tracker.velocity - (300 + 1800 * 0.096)) < 1e-6)
+    }
+
+    @Test func onlyTheLast100MillisecondsCount() {
+        var tracker = VelocityTracker()
+        // A slow part more than 100 ms before the newest sample, then a fast linear part.
+        for i in 0..<5 { tracker.add(Double(i), at: Double(i) * 0.03) }
+        for i in 1...5 { tracker.add(4 + Double(i) * 20, at: 0.12 + Double(i) * 0.02) }
+        #expect(abs(tracker.velocity - 1000) < 1e-6)
+    }
+
+    @Test func atMostTwentySamples() {
+        var tracker = VelocityTracker()
+        // 30 samples 1 ms apart: a jump in slope 25 samples back must not show.
+        for i in 0..<30 { tracker.add(i < 5 ? Double(i) * 100 : 400 + Double(i - 4) * 2, at: Double(i) * 0.001) }
+        #expect(abs(tracker.velocity - 2000) < 1e-6)
+    }
+
+    @Test func dragPauseReleaseGivesNoFling() {
+        var a = axis()
+        a.pointerDown(700, at: 0)
+        for i in 1...6 { a.pointerMoved(700 - Double(i) * 20, at: Double(i) * 0.016) }
+        a.pointerMoved(580, at: 0.15)  // after a 54 ms pause: history dropped
+        a.pointerUp(580, at: 0.16)
+        #expect(a.velocity(at: 0.16) == 0)
+        #expect(a.phase(at: 0.2) == .idle)
+        #expect(a.offset(at: 5) == 120)
+    }
+
+    @Test func releaseEightyMillisecondsAfterTheLastMoveGivesNoFling() {
+        var a = axis()
+        a.pointerDown(700, at: 0)
+        for i in 1...6 { a.pointerMoved(700 - Double(i) * 20, at: Double(i) * 0.016) }
+        a.pointerUp(580, at: 0.096 + 0.08)
+        #expect(a.offset(at: 5) == 120)
+    }
+}
+
+@Suite struct FlingTests {
+    @Test func trajectoryMatchesTheClosedFormAtEveryFrame() {
+        var a = axis()
+        fling(&a, from: 1000, speed: 2000)
+        let x0 = a.offset(at: 0.1), v0 = a.velocity(at: 0.1)
+        #expect(abs(v0 - 2000) < 1e-6, "linear drag: the fit gives its exact speed")
+        let landing = x0 - v0 / (1000 * log(0.998))
+        var t = 0.1
+        while a.phase(at: t) == .decelerating {
+            #expect(abs(a.offset(at: t) - Reference.flingPosition(x0: x0, v0: v0, t: t - 0.1)) < 0.01, "at \(t)")
+            t += 1.0 / 60
+        }
+        #expect(abs(Reference.flingPosition(x0: x0, v0: v0, t: t - 0.1) - landing) < 0.5, "at rest only within 0.5 px of the landing")
+        #expect(a.offset(at: t) == landing)
+        #expect(a.phase(at: t) == .idle)
+    }
+
+    @Test func aPressCatchesAFling() {
+        var a = axis()
+        fling(&a, from: 1000, speed: 2000)
+        let caught = a.offset(at: 0.3)
+        a.pointerDown(400, at: 0.3)
+        a.pointerUp(400, at: 0.31)
+        #expect(a.offset(at: 3) == caught)
+    }
+}
+
+@Suite struct RubberBandTests {
+    @Test func draggingPastTheTopFollowsTheRubberBand() {
+        var a = axis()
+        a.pointerDown(300, at: 0)
+        a.pointerMoved(400, at: 0.05)
+        #expect(abs(a.offset(at: 0.05) - -Reference.rubberBand(100, 800)) < 1e-9)
+        a.pointerMoved(450, at: 0.1)
+        #expect(abs(a.offset(at: 0.1) - -Reference.rubberBand(150, 800)) < 1e-9)
+    }
+
+    @Test func releasedItSpringsBackCriticallyDamped() {
+        var a = axis()
+        a.pointerDown(300, at: 0)
+        a.pointerMoved(400, at: 0.01)
+        a.pointerUp(400, at: 0.2)  // held still: no velocity
+        let x0 = -Reference.rubberBand(100, 800)
+        for i in 0..<60 {
+            let t = Double(i) / 60
+            let expected = Reference.spring(x0: x0, v0: 0, t: t)
+            #expect(abs(a.offset(at: 0.2 + t) - (abs(expected) < 0.5 && a.phase(at: 0.2 + t) == .idle ? 0 : expected)) < 1e-9)
+        }
+        #expect(a.offset(at: 3) == 0)
+    }
+
+    @Test func aFlingIntoAnEdgeHandsItsVelocityToTheSpring() {
+        var a = axis(content: 3000)
+        fling(&a, from: 1900, speed: 1500)
+        // Find the crossing of maxOffset (2200) and compare velocities just before and after.
+        var t = 0.1
+        while a.offset(at: t) < 2200 { t += 0.0005 }
+        let before = a.velocity(at: t - 0.0005), after = a.velocity(at: t + 0.0005)
+        #expect(a.phase(at: t + 0.001) == .bouncing)
+        #expect(abs(before - after) < 0.02 * abs(before), "velocity carries over: \(before) then \(after)")
+        var peak = 0.0
+        for i in 0..<600 { peak = max(peak, a.offset(at: t + Double(i) / 600) - 2200) }
+        #expect(peak > 1 && peak <= 120)
+        #expect(a.offset(at: t + 3) == 2200)
+    }
+
+    @Test func overshootStaysBoundedForAnyFling() {
+        for speed in [5_000.0, 50_000, 1e7] {
+            var a = axis(content: 3000)
+            fling(&a, from: 2100, speed: speed)
+            var peak = 0.0
+            for i in 0..<3000 { peak = max(peak, a.offset(at: 0.1 + Double(i) / 1000) - 2200) }
+            #expect(peak <= 120 + 1e-9, "\(speed) px/s overshoots \(peak)")
+        }
+    }
+
+    @Test func theBoundIsConfigurable() {
+        var settings = ScrollPhysicsSettings()
+        settings.maxOvershoot = 40
+        var a = axis(content: 3000, settings: settings)
+        a.pointerDown(300, at: 0)
+        a.pointerMoved(1300, at: 0.1)
+        #expect(a.offset(at: 0.1) == -40)
+    }
+}
+
+@Suite struct NotchedWheelTests {
+    let p = 800.0
+
+    @Test func oneNotchMovesTheGtkStepAlongChromiumsCurve() {
+        var a = axis()
+        a.wheel(notches: 1, at: 1)
+        let step = Reference.notch(p)
+        let duration = min(12, max(6, 14 - step / 60)) / 60
+        for f in [0.0, 0.1, 0.25, 0.5, 0.75, 0.9] {
+            #expect(abs(a.offset(at: 1 + f * duration) - step * Reference.easeInOut(f)) < 1e-6, "at fraction \(f)")
+        }
+        #expect(a.phase(at: 1 + duration / 2) == .wheel)
+        #expect(a.offset(at: 1 + duration) == step)
+        #expect(a.phase(at: 1 + duration) == .idle)
+    }
+
+    @Test func aNotchMidAnimationRetargetsAndKeepsTheVelocity() {
+        var a = axis()
+        a.wheel(notches: 1, at: 0)
+        let t = 0.06
+        let before = a.velocity(at: t), position = a.offset(at: t)
+        a.wheel(notches: 1, at: t)
+        #expect(a.offset(at: t) == position)
+        #expect(abs(a.velocity(at: t) - before) < 1e-6 * abs(before), "velocity \(before) kept")
+        #expect(a.offset(at: t + 1) == 2 * Reference.notch(p))
+    }
+
+    @Test func clampedAtTheEdgesWithoutRubberBand() {
+        var a = axis(content: 1000)
+        a.wheel(notches: -3, at: 0)
+        for i in 0...60 { #expect(a.offset(at: Double(i) / 60) == 0) }
+        a.wheel(notches: 10, at: 1)
+        for i in 0...60 { #expect(a.offset(at: 1 + Double(i) / 60) <= 200) }
+        #expect(a.offset(at: 3) == 200)
+    }
+
+    @Test func aWheelDeltaOfAnySizeMovesAtMostOneViewport() {
+        var a = axis()
+        a.wheel(notches: 1e9, at: 0)
+        #expect(a.offset(at: 1) == 800)
+        a.precise(notches: -1e9, at: 2)
+        #expect(a.offset(at: 2) == 0)
+    }
+}
+
+@Suite struct PreciseDeltaTests {
+    @Test func appliedAtOnceOneToOne() {
+        var a = axis()
+        a.precise(notches: 0.35, at: 1)
+        #expect(a.offset(at: 1) == 0.35 * Reference.notch(800))
+        a.precise(notches: 0.5, at: 1.02)
+        #expect(a.offset(at: 1.02) == 0.85 * Reference.notch(800))
+        #expect(a.phase(at: 1.05) == .dragging)
+        #expect(a.offset(at: 5) == 0.85 * Reference.notch(800), "no momentum by default")
+    }
+
+    @Test func pastAnEdgeRubberBandsThenTheSpringSettlesAfter120Milliseconds() {
+        var a = axis()
+        a.precise(notches: -0.5, at: 1)
+        let distance = 0.5 * Reference.notch(800)
+        let shown = -Reference.rubberBand(distance, 800)
+        #expect(abs(a.offset(at: 1) - shown) < 1e-9)
+        #expect(abs(a.offset(at: 1.119) - shown) < 1e-9, "held until the gesture ends")
+        for i in 0..<30 {
+            let t = Double(i) / 60
+            #expect(abs(a.offset(at: 1.12 + t) - Reference.spring(x0: shown, v0: 0, t: t)) < 1e-9)
+        }
+        #expect(a.offset(at: 3) == 0)
+    }
+
+    @Test func optInMomentumFlingsWhenTheStreamEnds() {
+        var settings = ScrollPhysicsSettings()
+        settings.syntheticMomentum = true
+        var a = axis(settings: settings)
+        for i in 0..<6 { a.precise(notches: 0.2, at: 1 + Double(i) * 0.016) }
+        let end = 1 + 5 * 0.016 + 0.12
+        #expect(a.phase(at: end + 0.01) == .decelerating)
+        #expect(a.offset(at: end + 1) > a.offset(at: end) + 10)
+    }
+}
+
+@Suite struct PagingTests {
+    let w = 1000.0
+
+    func pager() -> ScrollAxis { axis(content: 5 * w, viewport: w, paging: true) }
+
+    /// A drag from page `page` by `distance` px over `duration` s at constant speed, released at once.
+    func swipe(_ a: inout ScrollAxis, from page: Int, distance: Double, duration: Double) {
+        a.scroll(to: Double(page) * w, animated: false, at: 0)
+        a.pointerDown(800, at: 0)
+        for i in 1...10 { a.pointerMoved(800 - distance * Double(i) / 10, at: duration * Double(i) / 10) }
+        a.pointerUp(800 - distance, at: duration)
+    }
+
+    @Test func aSlowShortDragReturnsToItsPage() {
+        var a = pager()
+        swipe(&a, from: 2, distance: 300, duration: 1.5)   // 200 px/s: projects to 2.32
+        #expect(a.offset(at: 3) == 2 * w)
+    }
+
+    @Test func aSlowLongDragGoesToTheNearestPage() {
+        var a = pager()
+        swipe(&a, from: 2, distance: 650, duration: 2)  // 325 px/s, 2.65 + 0.03
+        #expect(a.offset(at: 4) == 3 * w)
+    }
+
+    @Test func aQuickFlickOfMoreThan25PixelsGoesOnePage() {
+        var a = pager()
+        swipe(&a, from: 2, distance: -40, duration: 0.05)  // 800 px/s back
+        #expect(a.offset(at: 2) == 1 * w)
+    }
+
+    @Test func neverMoreThanOnePage() {
+        var a = pager()
+        swipe(&a, from: 1, distance: 900, duration: 0.05)  // 18000 px/s
+        #expect(a.offset(at: 2) == 2 * w)
+    }
+
+    @Test func settlesWithinSixHundredMillisecondsWithoutAJumpInVelocity() {
+        for (distance, duration) in [(300.0, 0.1), (600, 0.5), (100, 0.02), (-450, 0.2)] {
+            var a = pager()
+            swipe(&a, from: 2, distance: distance, duration: duration)
+            let released = a.velocity(at: duration - 1e-9)
+            #expect(abs(a.velocity(at: duration + 1e-6) - released) < 1e-3 * max(1, abs(released)) + 1,
+                    "\(distance) px in \(duration) s: \(released) then \(a.velocity(at: duration + 1e-6))")
+            #expect(a.phase(at: duration + 0.6) == .idle)
+            #expect(a.offset(at: duration + 0.6).truncatingRemainder(dividingBy: w) == 0)
+        }
+    }
+
+    @Test func pageByOneFromRestAndFromAMovingTarget() {
+        var a = pager()
+        a.page(by: 1, at: 0)
+        #expect(a.phase(at: 0.1) == .paging)
+        a.page(by: 1, at: 0.1)  // while going to page 1: on to page 2
+        #expect(a.offset(at: 2) == 2 * w)
+        a.page(by: 9, at: 2)
+        #expect(a.offset(at: 4) == 4 * w)
+    }
+}
+
+@Suite struct KeyScrollTests {
+    @Test func animatedKeyScrollLandsExactlyOnTheClampedTarget() {
+        var a = axis(content: 2000)
+        a.scroll(by: 720, animated: true, at: 0)
+        #expect(a.phase(at: 0.05) == .wheel)
+        #expect(a.offset(at: 1) == 720)
+        a.scroll(by: 720, animated: true, at: 1)
+        #expect(a.offset(at: 2) == 1200)
+        a.scroll(to: 0, animated: true, at: 2)
+        #expect(a.offset(at: 3) == 0)
+        a.scroll(by: 300, animated: false, at: 3)
+        #expect(a.offset(at: 3) == 300)
+    }
+}
