@@ -13,12 +13,19 @@ public final class SceneDriver {
         self.script = script
     }
 
+    /// Told of every event dropped for carrying a NaN or an infinity (the platform logs it).
+    public var onDroppedInput: ((InputEvent, Double) -> Void)?
+
     public var scriptFinished: Bool { nextScripted >= script.count }
     /// The time of the last scripted event (0 without a script).
     public var scriptDuration: Double { script.last?.time ?? 0 }
 
-    /// Delivers one event at `time` (clamped so time never runs backwards).
+    /// Delivers one event at `time` (clamped so time never runs backwards); a non-finite one is dropped.
     public func deliver(_ event: InputEvent, at time: Double) {
+        guard event.isFinite else {
+            onDroppedInput?(event, time)
+            return
+        }
         lastEventTime = max(lastEventTime, time.isFinite ? time : lastEventTime)
         scene.handle(event, at: lastEventTime)
     }

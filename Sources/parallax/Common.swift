@@ -165,5 +165,7 @@ func openScene(_ name: String, viewport: Size, options: SceneCatalog.Options, mo
     guard let scene = SceneCatalog.make(name, viewport: viewport, options: options, environment: canvas.environment) else {
         throw CommandFailure(message: "unknown scene '\(name)' (scenes: \(SceneCatalog.names.joined(separator: ", ")))", code: 2)
     }
-    return (canvas, SceneDriver(scene: scene, script: script?.events ?? []))
+    let driver = SceneDriver(scene: scene, script: script?.events ?? [])
+    driver.onDroppedInput = { event, time in logger.debug("dropped non-finite input at \(time) s: \(event)") }
+    return (canvas, driver)
 }

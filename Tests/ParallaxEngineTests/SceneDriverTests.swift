@@ -26,6 +26,19 @@ final class RecordingScene: Scene {
         #expect(driver.scriptDuration == 0.5)
     }
 
+    @Test func nonFiniteEventsAreDroppedAndReported() {
+        let scene = RecordingScene()
+        let driver = SceneDriver(scene: scene)
+        var dropped: [InputEvent] = []
+        driver.onDroppedInput = { event, _ in dropped.append(event) }
+        driver.deliver(.wheel(dx: 0, dy: .nan, precise: true, shift: false), at: 0.1)
+        driver.deliver(.mouseMove(Point(x: .infinity, y: 0)), at: 0.2)
+        driver.deliver(.resize(Size(width: -.infinity, height: 5)), at: 0.3)
+        driver.deliver(.key(.up, shift: false), at: 0.4)
+        #expect(dropped.count == 3)
+        #expect(scene.log == ["event 0.4"])
+    }
+
     @Test func timeNeverRunsBackwards() {
         let scene = RecordingScene()
         let driver = SceneDriver(scene: scene)
