@@ -44,7 +44,7 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
         func titleOpacity() -> Double? {
             var list = DisplayList()
             scene.draw(into: &list)
-            return list.textRuns.first { $0.text == HeaderArticle.title }?.opacity
+            return list.textRuns.first { $0.text == scene.cover.title }?.opacity
         }
         scene.update(to: 0)
         #expect(titleOpacity() == 1)
@@ -198,5 +198,72 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
             let cell = layout.cell(0, offset: top0 - screenY)
             #expect(abs(cell.shift - expected) < 1e-9, "container at \(screenY)")
         }
+    }
+}
+
+@Suite struct PullToRefreshTests {
+    let viewport = Size(width: 1280, height: 800)
+
+    func refreshingScene() -> HeaderScene {
+        var settings = HeaderSettings()
+        settings.pullToRefresh = true
+        return HeaderScene(viewport: viewport, settings: settings, environment: testEnvironment())
+    }
+
+    /// Pulls the content down by `finger` px of pointer travel, holds, and releases at `time`.
+    func pull(_ scene: HeaderScene, finger: Double, releaseAt time: Double) {
+        scene.handle(.mouseDown(Point(x: 640, y: 200)), at: time - 0.3)
+        scene.handle(.mouseMove(Point(x: 640, y: 200 + finger)), at: time - 0.25)
+        scene.handle(.mouseUp(Point(x: 640, y: 200 + finger)), at: time)
+    }
+
+    @Test func releasedPastTheThresholdItHoldsRefreshesAndSettlesBack() {
+        let scene = refreshingScene()
+        pull(scene, finger: 300, releaseAt: 1)   // shows about -115 px, past 80
+        scene.update(to: 1.1)
+        #expect(scene.refreshStarted == 1)
+        #expect(scene.scrollState.phase == .bouncing)
+        scene.update(to: 2.4)
+        #expect(abs(scene.offset - -80) < 0.5, "held at the threshold")
+        #expect(scene.refreshCount == 0)
+        scene.update(to: 2.6)
+        #expect(scene.refreshCount == 1, "1.5 s after the release")
+        #expect(scene.cover.title == HeaderArticle.covers[1].title, "the next cover shows")
+        #expect(scene.refreshLine.hasPrefix("Refreshed at 0:02.5"))
+        scene.update(to: 5)
+        #expect(scene.offset == 0)
+    }
+
+    @Test func aShortPullDoesNotRefresh() {
+        let scene = refreshingScene()
+        pull(scene, finger: 120, releaseAt: 1)  // about -62 px
+        scene.update(to: 4)
+        #expect(scene.refreshStarted == nil && scene.refreshCount == 0)
+        #expect(scene.offset == 0)
+    }
+
+    @Test func theHeaderDoesNotStretchAndTheSpinnerShows() {
+        let scene = refreshingScene()
+        scene.handle(.mouseDown(Point(x: 640, y: 200)), at: 0)
+        scene.handle(.mouseMove(Point(x: 640, y: 400)), at: 0.1)
+        scene.update(to: 0.1)
+        #expect(scene.offset < -40)
+        #expect(scene.headerFrames.image == scene.headerFrames.container)
+        var list = DisplayList()
+        scene.draw(into: &list)
+        #expect(list.textRuns.contains { $0.text == "Release to refresh" || $0.text == "Pull to refresh" })
+    }
+
+    @Test func theRefreshEndsAtTheSameTimeWhateverTheFrameRate() {
+        var offsets: [Double] = []
+        for rate in [30.0, 60, 144] {
+            let scene = refreshingScene()
+            pull(scene, finger: 300, releaseAt: 1)
+            var t = 1.0
+            while t < 3 { scene.update(to: t); t += 1 / rate }
+            scene.update(to: 3)
+            offsets.append(scene.offset)
+        }
+        #expect(offsets[0] == offsets[1] && offsets[1] == offsets[2])
     }
 }

@@ -224,6 +224,18 @@ public struct ScrollAxis: Sendable {
         }
     }
 
+    /// Springs from where the content is, keeping its velocity, to `anchor` and rests there, even
+    /// past an edge (pull-to-refresh holds the content open this way); any later input moves it on.
+    public mutating func spring(to anchor: Double, at t: Double) {
+        guard anchor.isFinite, drag == nil, let t = accept(t) else { return }
+        let now = state(at: t)
+        preciseRaw = nil
+        animationTarget = nil
+        let spring = boundedSpring(displacement: now.x - anchor, velocity: now.v)
+        segments = [Segment(start: t, piece: .spring(anchor: anchor, spring, restTime: spring.restTime(threshold: settings.restThreshold)),
+                            phase: .bouncing)]
+    }
+
     /// Pages from the page being shown (or being gone to), animated.
     public mutating func page(by pages: Int, at t: Double) {
         guard let t = accept(t), pageLength > 0 else { return }

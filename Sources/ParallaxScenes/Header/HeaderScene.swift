@@ -1,3 +1,4 @@
+import Foundation
 import ParallaxEngine
 
 /// A 2:1 header photo over an article: the photo scrolls at half speed and stretches when pulled
@@ -14,6 +15,10 @@ public final class HeaderScene: Traceable {
     private let environment: SceneEnvironment
     private var article: [ArticleLine] = []
     public private(set) var time = 0.0
+    /// Pull-to-refresh: when the running refresh started, and how many have finished.
+    public private(set) var refreshStarted: Double?
+    public private(set) var refreshCount = 0
+    private var lastRefreshed: Double?
 
     struct ArticleLine {
         var text: String
@@ -35,6 +40,8 @@ public final class HeaderScene: Traceable {
         self.environment = environment
         relayout(at: 0)
     }
+
+    public var cover: (photo: Photo, title: String) { HeaderArticle.covers[refreshCount % HeaderArticle.covers.count] }
 
     public var headerHeight: Double { settings.aspect > 0 ? viewport.width / settings.aspect : 0 }
     var columnWidth: Double { max(0, min(settings.maxColumnWidth, viewport.width - 48)) }
@@ -59,7 +66,8 @@ public final class HeaderScene: Traceable {
         }
         add(HeaderArticle.headline, Self.headlineFont, Theme.text, spacing: 1.25)
         y += 6
-        add(HeaderArticle.byline, Self.bylineFont, Theme.secondaryText, spacing: 1.4)
+        add(HeaderArticle.byline(cover.photo), Self.bylineFont, Theme.secondaryText, spacing: 1.4)
+        add(refreshLine, Self.bylineFont, settings.pullToRefresh ? Theme.accent : Theme.secondaryText, spacing: 1.4)
         y += 18
         for paragraph in HeaderArticle.paragraphs {
             add(paragraph, Self.bodyFont, Theme.text.withAlpha(230), spacing: 1.55)
@@ -69,12 +77,37 @@ public final class HeaderScene: Traceable {
         scroller.setExtent(viewport: viewport.height, content: y + 48, at: time)
     }
 
+    var refreshLine: String {
+        let when = lastRefreshed.map { "Refreshed at \(Self.clock($0))" } ?? "Not refreshed yet"
+        return settings.pullToRefresh ? "\(when)  ·  pull down past \(Int(settings.refreshThreshold)) px to refresh" : "\(when)  ·  R: pull-to-refresh"
+    }
+
+    /// Scene time as m:ss.s (the scene has no wall clock; its time is deterministic).
+    static func clock(_ t: Double) -> String {
+        let tenths = Int((t * 10).rounded())
+        return "\(tenths / 600):\(String(format: "%02d", tenths / 10 % 60)).\(tenths % 10)"
+    }
+
     public func handle(_ event: InputEvent, at time: Double) {
         guard event.isFinite else { return }
-        if scroller.handleVertical(event, pageStep: max(0, viewport.height - topInset) * 0.9, at: time) { return }
+        finishRefresh(upTo: time)
+        let pulled = scroller.offset(at: time)
+        if scroller.handleVertical(event, pageStep: max(0, viewport.height - topInset) * 0.9, at: time) {
+            if case .mouseUp = event, settings.pullToRefresh, refreshStarted != nil || pulled <= -settings.refreshThreshold {
+                // Released past the threshold (or during a refresh): hold the content open meanwhile.
+                if refreshStarted == nil { refreshStarted = time }
+                scroller.spring(to: -settings.refreshThreshold, at: time)
+            }
+            return
+        }
         switch event {
         case .key(.r, _):
             settings.pullToRefresh.toggle()
+            if refreshStarted != nil {
+                refreshStarted = nil
+                scroller.spring(to: 0, at: time)
+            }
+            relayout(at: time)
         case let .resize(size):
             // The article moves with the header's new height; keep the reading position in proportion.
             let progress = scroller.maxOffset > 0 ? scroller.offset(at: time) / scroller.maxOffset : 0
@@ -88,8 +121,21 @@ public final class HeaderScene: Traceable {
     }
 
     public func update(to time: Double) {
+        finishRefresh(upTo: time)
         self.time = time
         offset = scroller.offset(at: time)
+    }
+
+    /// Ends a refresh at exactly its end time, whatever the frame times: the next cover shows, the
+    /// "refreshed at" line changes, and the held content springs back.
+    private func finishRefresh(upTo time: Double) {
+        guard let started = refreshStarted, time >= started + settings.refreshDuration else { return }
+        let end = started + settings.refreshDuration
+        refreshStarted = nil
+        refreshCount += 1
+        lastRefreshed = end
+        relayout(at: end)
+        if scroller.phase(at: end) != .dragging { scroller.spring(to: 0, at: end) }
     }
 
     public var scrollState: ScrollState {
@@ -107,6 +153,7 @@ public final class HeaderScene: Traceable {
         let screen = Rect(origin: .zero, size: viewport)
         list.fill(screen, Theme.background)
         drawHeader(into: &list)
+        if settings.pullToRefresh, offset < 0 { drawRefreshIndicator(into: &list) }
         for line in article {
             let y = line.y - offset
             guard y < viewport.height, y + line.font.size * 2 > 0 else { continue }
@@ -114,9 +161,29 @@ public final class HeaderScene: Traceable {
         }
     }
 
+    /// In the gap the pull opens above the header: a ring of dots that fills as the pull nears the
+    /// threshold and spins while refreshing, with a word on what releasing will do.
+    private func drawRefreshIndicator(into list: inout DisplayList) {
+        let gap = -offset
+        let center = Point(x: viewport.width / 2 - 70, y: max(topInset + 20, topInset / 2 + gap / 2))
+        let dots = 12
+        let progress = min(1, gap / settings.refreshThreshold)
+        let spin = refreshStarted.map { (time - $0) * 1.5 } ?? 0
+        for i in 0..<dots {
+            let fraction = Double(i) / Double(dots)
+            guard refreshStarted != nil || fraction < progress else { continue }
+            let angle = 2 * Double.pi * (fraction + spin) - Double.pi / 2
+            let opacity = refreshStarted == nil ? 0.9 : 0.25 + 0.75 * fraction
+            list.fillDisc(center: Point(x: center.x + 12 * cos(angle), y: center.y + 12 * sin(angle)), radius: 2.5, Theme.text, opacity: opacity)
+        }
+        let label = refreshStarted != nil ? "Refreshing…" : gap >= settings.refreshThreshold ? "Release to refresh" : "Pull to refresh"
+        let size = environment.text.size(of: label, font: Self.bylineFont)
+        list.text(label, font: Self.bylineFont, at: Point(x: center.x + 26, y: center.y - size.height / 2), color: Theme.secondaryText)
+    }
+
     private func drawHeader(into list: inout DisplayList) {
         let frames = headerFrames
-        let photo = HeaderArticle.photo
+        let photo = cover.photo
         let source = aspectFillSource(imageSize: environment.images.pixelSize(of: photo.image) ?? frames.image.size,
                                       box: frames.image.size, focusY: photo.focusY)
         list.image(photo.image, source: source, destination: frames.image, clip: frames.clipped ? frames.container : nil)
@@ -128,8 +195,8 @@ public final class HeaderScene: Traceable {
         let fade = headerHeight > 0 ? 1 - offset / (headerHeight * 0.5) : 1
         let opacity = min(1, max(0, fade))
         guard opacity > 0 else { return }
-        let size = environment.text.size(of: HeaderArticle.title, font: Self.titleFont)
-        list.text(HeaderArticle.title, font: Self.titleFont,
+        let size = environment.text.size(of: cover.title, font: Self.titleFont)
+        list.text(cover.title, font: Self.titleFont,
                   at: Point(x: columnX, y: frames.container.maxY - size.height - 28), color: Theme.text, opacity: opacity)
     }
 }

@@ -14,10 +14,14 @@ public struct HeaderSettings: Sendable, Equatable {
 }
 
 public enum HeaderArticle {
-    public static let photo = PhotoLibrary.photos[3]
-    public static let title = "Falcon 9 at dawn"
+    /// The header's photos and titles; each refresh shows the next.
+    public static let covers: [(photo: Photo, title: String)] = [
+        (PhotoLibrary.photos[3], "Falcon 9 at dawn"),
+        (PhotoLibrary.photos[4], "Ten thousand galaxies"),
+        (PhotoLibrary.photos[2], "Coffee, slowly"),
+    ]
     public static let headline = "Depth you can scroll"
-    public static let byline = "Photo: SpaceX, public domain  ·  3 min read"
+    public static func byline(_ photo: Photo) -> String { "Photo: \(photo.credit)  ·  3 min read" }
     public static let paragraphs = [
         "Scroll down and the photo above slides away at half the speed of the page, as if it sat further back than the text. Pull the page down past its top and the photo grows to fill the gap instead of leaving a hole: its top stays pinned to the window, it keeps its shape, and it springs back when you let go.",
         "The trick is old. Painters of theatre backdrops used it, and so did the multiplane cameras of early animation studios: layers at different distances, moved at different speeds. On a screen, all it takes is to move each layer by a fraction of the scroll offset.",

@@ -326,3 +326,21 @@ enum Reference {
         #expect(a.offset(at: 3) == 300)
     }
 }
+
+@Suite struct SpringToAnchorTests {
+    @Test func springsToAnAnchorPastTheEdgeAndStaysThere() {
+        var a = axis()
+        a.pointerDown(300, at: 0)
+        a.pointerMoved(600, at: 0.1)
+        a.pointerUp(600, at: 0.3)  // held still, then released: springs towards 0
+        let x0 = a.offset(at: 0.3)
+        a.spring(to: -80, at: 0.3)
+        for i in 0..<30 {
+            let t = Double(i) / 60
+            #expect(abs(a.offset(at: 0.3 + t) - (-80 + Reference.spring(x0: x0 + 80, v0: 0, t: t))) < 1e-9)
+        }
+        #expect(a.offset(at: 5) == -80)
+        a.spring(to: 0, at: 5)
+        #expect(a.offset(at: 8) == 0)
+    }
+}
