@@ -22,10 +22,18 @@ public final class TextCache: TextMeasuring {
     private let paths: [Font.Weight: String]
     private var fonts: [FontKey: OpaquePointer] = [:]
     private var lines: [LineKey: Line] = [:]
+    /// Measurements asked for every frame (tab labels, pager lines) cost a hash lookup, not FreeType.
+    private var measured: [LineKey: Size] = [:]
+    static let measureBudget = 4096
     private var useCounter = 0
     /// Device pixels per logical pixel: text is rasterised at device resolution (sharp on HiDPI).
     public var pixelScale: Double = 1 {
-        didSet { if pixelScale != oldValue { clearLines() } }
+        didSet {
+            if pixelScale != oldValue {
+                clearLines()
+                measured.removeAll()
+            }
+        }
     }
 
     /// Opens the regular and bold faces now, so a missing font is reported at start.
@@ -63,11 +71,15 @@ public final class TextCache: TextMeasuring {
     }
 
     public func size(of text: String, font: Font) -> Size {
-        let key = key(for: font)
-        guard let ttf = try? self.font(key) else { return .zero }
+        let lineKey = LineKey(text: text, font: key(for: font))
+        if let size = measured[lineKey] { return size }
+        guard let ttf = try? self.font(lineKey.font) else { return .zero }
         var w: Int32 = 0, h: Int32 = 0
         if !text.isEmpty { TTF_SizeUTF8(ttf, text, &w, &h) }
-        return Size(width: Double(w) / pixelScale, height: Double(TTF_FontHeight(ttf)) / pixelScale)
+        let size = Size(width: Double(w) / pixelScale, height: Double(TTF_FontHeight(ttf)) / pixelScale)
+        if measured.count >= Self.measureBudget { measured.removeAll(keepingCapacity: true) }
+        measured[lineKey] = size
+        return size
     }
 
     /// The white texture of `text` and its size in logical pixels; nil for empty text.
