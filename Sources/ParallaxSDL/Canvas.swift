@@ -37,6 +37,7 @@ public final class Canvas {
         self.renderer = renderer
         logicalSize = size
         textures = TextureCache(renderer: renderer, imagesFolder: resourcesFolder + "/Images", logger: logger)
+        textures.decodesSynchronously = mode == .headless
         do {
             text = try TextCache(renderer: renderer, fontsFolder: resourcesFolder + "/Fonts")
         } catch {

@@ -18,14 +18,26 @@ public enum HeadlessCapture {
     }
 
     /// Runs until the last capture time (and the last scripted event); returns the paths written.
-    /// `overlay`, if given, is drawn on the captures with the frames' measured work; intervals are
-    /// the virtual clock's, so it shows 60 fps.
     public static func run(canvas: Canvas, driver: SceneDriver, captures: [Double], outputFolder: String, baseName: String,
                            overlay: FrameOverlay? = nil, onFrame: LiveRunner.FrameObserver? = nil) throws -> [String] {
+        var written: [String] = []
+        try frames(canvas: canvas, driver: driver, captures: captures, overlay: overlay, onFrame: onFrame) { time, pixels in
+            let path = outputFolder + "/" + fileName(base: baseName, time: time)
+            try pixels.savePNG(path: path)
+            written.append(path)
+        }
+        return written
+    }
+
+    /// Runs until the last capture time (and the last scripted event), handing over the pixels of
+    /// each capture time in order. `overlay`, if given, is drawn on the captures with the frames'
+    /// measured work; intervals are the virtual clock's, so it shows 60 fps.
+    public static func frames(canvas: Canvas, driver: SceneDriver, captures: [Double], overlay: FrameOverlay? = nil,
+                              onFrame: LiveRunner.FrameObserver? = nil,
+                              onCapture: (_ time: Double, _ pixels: PixelImage) throws -> Void) throws {
         let times = Array(Set(captures)).sorted()
         let byFrame = Dictionary(grouping: times, by: frameIndex)
         let lastFrame = max(frameIndex(for: times.last ?? 0), frameIndex(for: driver.scriptDuration))
-        var written: [String] = []
         var timings = FrameTimings()
         var watch = Stopwatch()
         for frame in 0...lastFrame {
@@ -45,12 +57,7 @@ public enum HeadlessCapture {
             canvas.draw(list)
             let pixels = try canvas.readPixels()
             timings.record(FrameSample(interval: 1 / frameRate, update: update, layout: layout, render: watch.lap()))
-            for captureTime in due {
-                let path = outputFolder + "/" + fileName(base: baseName, time: captureTime)
-                try pixels.savePNG(path: path)
-                written.append(path)
-            }
+            for captureTime in due { try onCapture(captureTime, pixels) }
         }
-        return written
     }
 }

@@ -22,6 +22,8 @@ public final class TextureCache: ImageMetrics {
     private let logger: Logger
     private let decoder = ImageDecoder()
     public let budget: Int
+    /// Headless work decodes an image when first asked for, waiting for it: every frame complete.
+    public var decodesSynchronously = false
     private var entries: [ImageID: Entry] = [:]
     /// Sizes outlive evicted textures, so layouts stay put while an image is decoded again.
     private var sizes: [ImageID: Size] = [:]
@@ -78,6 +80,10 @@ public final class TextureCache: ImageMetrics {
     /// Uploads the decode result for `image` if one has arrived, or starts its decode.
     private func collect(_ image: ImageID) {
         guard entries[image] == nil, !failed.contains(image) else { return }
+        if decodesSynchronously {
+            decoder.request(path(image))
+            decoder.waitForAll()
+        }
         switch decoder.take(path(image)) {
         case nil:
             decoder.request(path(image))
