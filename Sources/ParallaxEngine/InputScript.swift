@@ -98,3 +98,45 @@ public struct InputScript: Equatable, Sendable {
         return TimedInput(time: t, event: event)
     }
 }
+
+extension InputScript {
+    /// The script in its documented format, one event per line; `parse` reads it back unchanged.
+    public var jsonText: String {
+        var header: [String: JSONValue] = ["version": .number(Double(Self.currentVersion))]
+        if let scene { header["scene"] = .string(scene) }
+        if let size { header["size"] = .object(["width": .number(size.width), "height": .number(size.height)]) }
+        let head = header.keys.sorted().map { "\"\($0)\": \(header[$0]!.jsonText)" }.joined(separator: ", ")
+        let events = events.map { "  " + Self.encode($0).jsonText }.joined(separator: ",\n")
+        let captures = JSONValue.array(captures.map { .number($0) }).jsonText
+        return "{\(head),\n \"events\": [\n\(events)\(events.isEmpty ? "" : "\n") ],\n \"captures\": \(captures)}\n"
+    }
+
+    static func encode(_ input: TimedInput) -> JSONValue {
+        var fields: [String: JSONValue] = ["t": .number(input.time)]
+        switch input.event {
+        case let .wheel(dx, dy, precise, shift):
+            fields["type"] = "wheel"
+            if dx != 0 { fields["dx"] = .number(dx) }
+            if dy != 0 { fields["dy"] = .number(dy) }
+            if precise { fields["precise"] = .bool(true) }
+            if shift { fields["shift"] = .bool(true) }
+        case let .mouseDown(p), let .mouseMove(p), let .mouseUp(p):
+            switch input.event {
+            case .mouseDown: fields["type"] = "mouseDown"
+            case .mouseMove: fields["type"] = "mouseMove"
+            default: fields["type"] = "mouseUp"
+            }
+            fields["x"] = .number(p.x)
+            fields["y"] = .number(p.y)
+        case let .key(key, shift):
+            fields["type"] = "key"
+            fields["key"] = .string(key.rawValue)
+            if shift { fields["shift"] = .bool(true) }
+        case let .resize(size):
+            fields["type"] = "resize"
+            fields["width"] = .number(size.width)
+            fields["height"] = .number(size.height)
+        }
+        return .object(fields)
+    }
+}

@@ -11,6 +11,12 @@ public enum LiveRunner {
         public var showsOverlay = true
         /// Keep every frame's timings (for `--stats`), not only the overlay's last 120.
         public var keepsHistory = false
+        /// Told of every input delivered to the scene, with its time (recording).
+        public var onInput: ((TimedInput) -> Void)?
+        /// F12: told the time it was pressed (a capture point when recording)...
+        public var onCapturePoint: ((Double) -> Void)?
+        /// ...and handed the next frame's pixels (a screenshot).
+        public var onScreenshot: ((PixelImage) -> Void)?
         public init() {}
     }
 
@@ -24,21 +30,28 @@ public enum LiveRunner {
         var pacer: FramePacer?
         var timings = FrameTimings(keepsHistory: options.keepsHistory)
         var showsOverlay = options.showsOverlay
+        var screenshotPending = false
         // SDL stamps events in milliseconds since SDL started; the pacer counts from now.
         var ticksAtStart = Double(SDL_GetTicks64()) / 1000
-        var time = 0.0
+        var time = 0.0, lastEventTime = 0.0
         var frame = 0
         var event = SDL_Event()
         var watch = Stopwatch(), sincePresent = Stopwatch()
         while true {
             _ = watch.lap()
             while SDL_PollEvent(&event) != 0 {
-                let eventTime = min(time, Double(event.common.timestamp) / 1000 - ticksAtStart)
+                // Never before the previous event (nor 0), never after the frame it is part of.
+                let eventTime = min(time, max(lastEventTime, Double(event.common.timestamp) / 1000 - ticksAtStart))
+                lastEventTime = eventTime
                 switch translator.translate(event, at: eventTime) {
                 case .quit?: return timings
                 case .input(.key(.f1, _))?: showsOverlay.toggle()
+                case .input(.key(.f12, _))?:
+                    options.onCapturePoint?(eventTime)
+                    screenshotPending = options.onScreenshot != nil
                 case let .input(input)?:
                     if case let .resize(size) = input { canvas.resize(to: size) }
+                    options.onInput?(TimedInput(time: eventTime, event: input))
                     driver.deliver(input, at: eventTime)
                 case nil: break
                 }
@@ -52,6 +65,10 @@ public enum LiveRunner {
                 overlay.draw(into: &list, viewport: canvas.logicalSize, timings: timings, time: time, scene: driver.scene)
             }
             canvas.draw(list)
+            if screenshotPending, let pixels = try? canvas.readPixels() {
+                screenshotPending = false
+                options.onScreenshot?(pixels)
+            }
             var render = watch.lap()
             pacer?.wait(until: time)
             _ = watch.lap()

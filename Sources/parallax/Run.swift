@@ -24,6 +24,14 @@ struct Run: ParsableCommand {
     @Option(help: "At exit, write a JSON summary of frame timings to this file (see README.md).")
     var stats: String?
 
+    /// `parallax-2026-11-22-163005.png`, in the local time, a second apart at most.
+    static func screenshotName() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd-HHmmss"
+        return "parallax-\(formatter.string(from: Date())).png"
+    }
+
     func validate() throws {
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
         guard fps.isFinite, (1...1000).contains(fps) else { throw ValidationError("--fps must be from 1 to 1000") }
@@ -42,6 +50,16 @@ struct Run: ParsableCommand {
             runOptions.overlay = FrameTimeOverlay(text: canvas.text)
             runOptions.showsOverlay = overlay
             runOptions.keepsHistory = stats != nil
+            let logger = options.makeLogger()
+            runOptions.onScreenshot = { pixels in
+                let path = FileManager.default.currentDirectoryPath + "/" + Self.screenshotName()
+                do {
+                    try pixels.savePNG(path: path)
+                    logger.info("saved a screenshot to \(path)")
+                } catch {
+                    logger.warning("could not save a screenshot: \(error)")
+                }
+            }
             let timings = LiveRunner.run(canvas: canvas, driver: driver, options: runOptions, onFrame: trace?.write)
             if let stats {
                 guard FileManager.default.createFile(atPath: stats, contents: Data((timings.summary.jsonText + "\n").utf8)) else {

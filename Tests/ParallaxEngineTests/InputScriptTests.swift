@@ -91,3 +91,21 @@ import Testing
         }
     }
 }
+
+@Suite struct InputScriptWritingTests {
+    @Test func aWrittenScriptReadsBackUnchanged() throws {
+        let script = InputScript(scene: "pager", size: Size(width: 900, height: 700), events: [
+            TimedInput(time: 0.016, event: .wheel(dx: 1, dy: -0.35, precise: true, shift: true)),
+            TimedInput(time: 0.1, event: .mouseDown(Point(x: 10.5, y: 20))),
+            TimedInput(time: 0.2, event: .mouseMove(Point(x: 11, y: 21))),
+            TimedInput(time: 0.3, event: .mouseUp(Point(x: 12, y: 22))),
+            TimedInput(time: 0.4, event: .key(.space, shift: true)),
+            TimedInput(time: 0.5, event: .key(.f1, shift: false)),
+            TimedInput(time: 0.6, event: .resize(Size(width: 640, height: 480))),
+        ], captures: [0.25, 1.5])
+        let text = script.jsonText
+        #expect(text.split(separator: "\n").count == script.events.count + 4, "one event a line")
+        #expect(try InputScript.parse(Data(text.utf8), file: "w.json", knownScenes: ["feed", "pager"]) == script)
+        #expect(try InputScript.parse(Data(InputScript().jsonText.utf8), file: "e.json", knownScenes: []) == InputScript())
+    }
+}
