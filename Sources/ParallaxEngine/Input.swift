@@ -4,7 +4,7 @@ public enum Key: String, Sendable, CaseIterable, Codable {
     case pageUp = "PageUp", pageDown = "PageDown", home = "Home", end = "End"
     case space = "Space", tab = "Tab", escape = "Escape", `return` = "Return"
     case one = "1", two = "2", three = "3"
-    case h = "H", m = "M", p = "P", r = "R", s = "S"
+    case h = "H", l = "L", m = "M", p = "P", r = "R", s = "S"
     case minus = "-", equals = "=", leftBracket = "[", rightBracket = "]"
     case f1 = "F1", f12 = "F12"
 }

@@ -120,7 +120,7 @@ public struct JSONObjectReader {
 
 extension Double {
     /// Whole numbers without a trailing ".0", as a user wrote them.
-    var formatted: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
+    public var formatted: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }
 
 extension JSONValue {

@@ -8,7 +8,8 @@ public enum SceneCatalog {
         public var feed = FeedSettings()
         public var header = HeaderSettings()
         public var pager = PagerSettings()
-        public var reducedMotion = false
+        /// The tunable values (`--config`); they override the matching ones above.
+        public var settings = PlaygroundSettings()
         public init() {}
     }
 

@@ -41,6 +41,9 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "How many photos the feed has (1 to 1000000).")
     var items: Int = FeedSettings().itemCount
 
+    @Option(help: "Settings (JSON, see README.md): loaded at start; in the tuning panel S saves them here and L reloads them.")
+    var config: String?
+
     @Option(help: "Write one JSON object per frame and line to this file (see README.md, \"Trace\").")
     var trace: String?
 
@@ -53,12 +56,41 @@ struct SceneOptions: ParsableArguments {
         }
     }
 
-    /// Scene settings from the flags and the environment (`PARALLAX_REDUCED_MOTION=1`).
-    var sceneOptions: SceneCatalog.Options {
+    /// Scene settings from the flags, the config file and the environment (`PARALLAX_REDUCED_MOTION=1`);
+    /// a bad config file ends the process with its one-line error and exit code 2.
+    func sceneOptions() throws -> SceneCatalog.Options {
         var options = SceneCatalog.Options()
         options.feed.itemCount = items
-        options.reducedMotion = ProcessInfo.processInfo.environment["PARALLAX_REDUCED_MOTION"] == "1"
+        if let config {
+            do throws(InputFileError) {
+                options.settings = try PlaygroundSettings.load(path: config)
+            } catch {
+                throw CommandFailure(message: error.description, code: 2)
+            }
+        }
+        if ProcessInfo.processInfo.environment["PARALLAX_REDUCED_MOTION"] == "1" { options.settings.reducedMotion = true }
         return options
+    }
+
+    /// Lets the tuning panel save to and reload from the config file.
+    func connectConfig(_ scene: Scene, logger: Logger) {
+        guard let playground = scene as? Playground else { return }
+        guard let config else { return }
+        playground.onSave = { settings in
+            guard FileManager.default.createFile(atPath: config, contents: Data(settings.jsonText.utf8)) else {
+                logger.warning("could not write \(config)")
+                return "could not write \(config)"
+            }
+            return "saved to \(config)"
+        }
+        playground.onReload = {
+            do throws(InputFileError) {
+                return .success(try PlaygroundSettings.load(path: config))
+            } catch {
+                logger.warning("\(error.description) (the settings in use stay)")
+                return .failure(error)
+            }
+        }
     }
 
     /// The script, if any; a bad one ends the process with its one-line error and exit code 2.

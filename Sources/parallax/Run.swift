@@ -41,16 +41,17 @@ struct Run: ParsableCommand {
         try reportingFailures {
             let script = try options.loadScript()
             let (canvas, driver) = try openScene(options.sceneName(script: script), viewport: options.viewport(script: script),
-                                                 options: options.sceneOptions, mode: .window, vsync: vsync,
+                                                 options: try options.sceneOptions(), mode: .window, vsync: vsync,
                                                  logger: options.makeLogger(), script: script)
             let trace = try options.traceWriter()
+            let logger = options.makeLogger()
+            options.connectConfig(driver.scene, logger: logger)
             var runOptions = LiveRunner.Options()
             runOptions.frames = frames
             runOptions.fps = fps
             runOptions.overlay = FrameTimeOverlay(text: canvas.text)
             runOptions.showsOverlay = overlay
             runOptions.keepsHistory = stats != nil
-            let logger = options.makeLogger()
             runOptions.onScreenshot = { pixels in
                 let path = FileManager.default.currentDirectoryPath + "/" + Self.screenshotName()
                 do {

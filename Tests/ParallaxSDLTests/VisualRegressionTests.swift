@@ -36,7 +36,7 @@ extension HeadlessCaptureTests {
     @Test func aOnePixelChangeOfTheFeedsMarginFailsWithADiffThatShowsWhere() throws {
         let script = try regressionScript("feed")
         var options = SceneCatalog.Options()
-        options.feed.maxShift = 31
+        options.settings.feedMaxShift = 31
         let (check, diffs) = checker()
         let verdicts = try check.verify(name: "feed", script: script, makeScene: playground(script, options: options))
         let failed = verdicts.filter { $0.outcome == .mismatched }

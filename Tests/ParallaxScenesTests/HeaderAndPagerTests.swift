@@ -166,7 +166,7 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
 
     @Test func reducedMotionReachesEveryScene() {
         var options = SceneCatalog.Options()
-        options.reducedMotion = true
+        options.settings.reducedMotion = true
         let playground = Playground(viewport: viewport, first: "pager", options: options, environment: testEnvironment())
         #expect(playground.feed.reducedMotion && playground.header.reducedMotion && playground.pager.reducedMotion)
         playground.handle(.key(.m, shift: false), at: 0)

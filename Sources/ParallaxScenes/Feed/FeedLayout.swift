@@ -62,8 +62,9 @@ public struct FeedLayout: Sendable, Equatable {
         (settings.topBarHeight, viewport.height - settings.bottomInset)
     }
 
-    /// The cell on screen at `offset`: its rects and its shift.
-    public func cell(_ index: Int, offset: Double) -> Cell {
+    /// The cell on screen at `offset`: its rects and its shift. The shift is normally computed at the
+    /// same offset; `parallaxOffset` lets the playground compute it from another (a frame late).
+    public func cell(_ index: Int, offset: Double, parallaxOffset: Double? = nil) -> Cell {
         let top = containerTop(ofItem: index) - offset
         let container = Rect(x: columnX, y: top, width: columnWidth, height: photoHeight)
         let band = visibleBand
@@ -71,13 +72,13 @@ public struct FeedLayout: Sendable, Equatable {
             index: index,
             container: container,
             caption: Rect(x: columnX, y: top + photoHeight, width: columnWidth, height: settings.captionHeight),
-            shift: FeedParallax.shift(containerMinY: top, containerHeight: photoHeight,
+            shift: FeedParallax.shift(containerMinY: containerTop(ofItem: index) - (parallaxOffset ?? offset), containerHeight: photoHeight,
                                       visibleTop: band.top, visibleBottom: band.bottom, maxShift: settings.maxShift))
     }
 
     /// Everything that intersects the viewport at `offset`, top to bottom. Cells under the bars count
     /// as visible (they show through the translucent bar), hence the clamp in `FeedParallax`.
-    public func visible(offset: Double) -> (headers: [SectionHeader], cells: [Cell]) {
+    public func visible(offset: Double, parallaxOffset: Double? = nil) -> (headers: [SectionHeader], cells: [Cell]) {
         var headers: [SectionHeader] = []
         var cells: [Cell] = []
         guard settings.itemCount > 0, sectionLength > 0, offset.isFinite else { return (headers, cells) }
@@ -95,7 +96,7 @@ public struct FeedLayout: Sendable, Equatable {
             let firstRow = max(0, Int(((offset - bodyTop - photoHeight - settings.captionHeight) / cellPitch).rounded(.up)))
             var index = firstItem + firstRow
             while index <= lastItem, containerTop(ofItem: index) < bottom {
-                cells.append(cell(index, offset: offset))
+                cells.append(cell(index, offset: offset, parallaxOffset: parallaxOffset))
                 index += 1
             }
             section += 1

@@ -8,6 +8,9 @@ public final class FeedScene: Traceable {
     public private(set) var scroller = ScrollAxis()
     public private(set) var offset: Double = 0
     public private(set) var time: Double = 0
+    public var rendering = RenderingOptions()
+    /// The offset the parallax is computed from: this frame's, or the previous one's.
+    private var parallaxOffset: Double = 0
     private let environment: SceneEnvironment
     public private(set) var settings: FeedSettings
     /// Reduced motion: the photos stop shifting (`M` = 0).
@@ -49,11 +52,21 @@ public final class FeedScene: Traceable {
             scroller.scroll(to: target, animated: false, at: time)
         }
         offset = scroller.offset(at: time)
+        parallaxOffset = offset
     }
 
     public func update(to time: Double) {
         self.time = time
-        offset = scroller.offset(at: time)
+        (offset, parallaxOffset) = rendering.offsets(scroller.offset(at: time), previous: offset)
+    }
+
+    /// Applies tuned values at once (the photo margin and the scroll physics).
+    public func apply(_ s: PlaygroundSettings) {
+        settings.maxShift = s.feedMaxShift
+        layout = FeedLayout(settings: effectiveSettings, viewport: viewport)
+        scroller.settings = s.physics(from: scroller.settings)
+        scroller.setExtent(viewport: viewport.height, content: layout.contentLength, at: time)
+        rendering = RenderingOptions(wholePixels: s.wholePixels, oneFrameLate: s.oneFrameLate)
     }
 
     public var scrollState: ScrollState {
@@ -65,7 +78,7 @@ public final class FeedScene: Traceable {
 
     public var traceGeometry: [String: JSONValue] {
         let band = layout.visibleBand
-        let items: [JSONValue] = layout.visible(offset: offset).cells.map {
+        let items: [JSONValue] = layout.visible(offset: offset, parallaxOffset: parallaxOffset).cells.map {
             .object(["index": .number(Double($0.index)), "y": .number($0.container.minY),
                      "height": .number($0.container.height), "shift": .number($0.shift)])
         }
@@ -75,7 +88,7 @@ public final class FeedScene: Traceable {
     public func draw(into list: inout DisplayList) {
         let screen = Rect(origin: .zero, size: viewport)
         list.fill(screen, Theme.background)
-        let visible = layout.visible(offset: offset)
+        let visible = layout.visible(offset: offset, parallaxOffset: parallaxOffset)
         for header in visible.headers {
             list.text(sectionTitle(header.section).uppercased(), font: Theme.sectionHeader,
                       at: Point(x: header.frame.minX + 4, y: header.frame.maxY - 30), color: Theme.secondaryText)

@@ -15,6 +15,8 @@ public final class HeaderScene: Traceable {
     private let environment: SceneEnvironment
     private var article: [ArticleLine] = []
     public private(set) var time = 0.0
+    public var rendering = RenderingOptions()
+    private var parallaxOffset = 0.0
     /// Pull-to-refresh: when the running refresh started, and how many have finished.
     public private(set) var refreshStarted: Double?
     public private(set) var refreshCount = 0
@@ -47,11 +49,26 @@ public final class HeaderScene: Traceable {
     var columnWidth: Double { max(0, min(settings.maxColumnWidth, viewport.width - 48)) }
     var columnX: Double { ((viewport.width - columnWidth) / 2).rounded() }
 
-    /// The header's container and image on screen now (`StretchyHeader`).
+    /// The header's container and image on screen now (`StretchyHeader`); the image a frame late
+    /// when asked.
     public var headerFrames: StretchyHeader.Frames {
-        StretchyHeader.frames(offset: offset, width: viewport.width, aspect: settings.aspect,
+        var frames = frames(at: offset)
+        if parallaxOffset != offset { frames.image = self.frames(at: parallaxOffset).image }
+        return frames
+    }
+
+    private func frames(at s: Double) -> StretchyHeader.Frames {
+        StretchyHeader.frames(offset: s, width: viewport.width, aspect: settings.aspect,
                               speed: reducedMotion ? 1 : settings.imageSpeed,
                               stretches: !reducedMotion && !settings.pullToRefresh)
+    }
+
+    /// Applies tuned values at once (the refresh threshold and the scroll physics).
+    public func apply(_ s: PlaygroundSettings) {
+        settings.refreshThreshold = s.refreshThreshold
+        scroller.settings = s.physics(from: scroller.settings)
+        rendering = RenderingOptions(wholePixels: s.wholePixels, oneFrameLate: s.oneFrameLate)
+        relayout(at: time)
     }
 
     private func relayout(at time: Double) {
@@ -115,6 +132,7 @@ public final class HeaderScene: Traceable {
             relayout(at: time)
             scroller.scroll(to: progress * scroller.maxOffset, animated: false, at: time)
             offset = scroller.offset(at: time)
+            parallaxOffset = offset
         default:
             break
         }
@@ -123,7 +141,7 @@ public final class HeaderScene: Traceable {
     public func update(to time: Double) {
         finishRefresh(upTo: time)
         self.time = time
-        offset = scroller.offset(at: time)
+        (offset, parallaxOffset) = rendering.offsets(scroller.offset(at: time), previous: offset)
     }
 
     /// Ends a refresh at exactly its end time, whatever the frame times: the next cover shows, the

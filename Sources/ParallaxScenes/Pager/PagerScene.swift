@@ -7,6 +7,8 @@ public final class PagerScene: Traceable {
     public private(set) var scroller = ScrollAxis(paging: true)
     public private(set) var offset: Double = 0
     public private(set) var time: Double = 0
+    public var rendering = RenderingOptions()
+    private var parallaxOffset: Double = 0
     public var settings: PagerSettings
     public let pages: [PagerPage]
     /// Reduced motion: every layer moves with its page.
@@ -80,13 +82,26 @@ public final class PagerScene: Traceable {
             relayout(at: time)
             scroller.scroll(to: f * size.width, animated: false, at: time)
             offset = scroller.offset(at: time)
+            parallaxOffset = offset
         }
     }
 
     public func update(to time: Double) {
         self.time = time
-        offset = scroller.offset(at: time)
+        (offset, parallaxOffset) = rendering.offsets(scroller.offset(at: time), previous: offset)
     }
+
+    /// Applies tuned values at once (the layer speeds and the scroll physics).
+    public func apply(_ s: PlaygroundSettings) {
+        settings.backgroundSpeed = s.pagerBackgroundSpeed
+        settings.headerSpeed = s.pagerHeaderSpeed
+        settings.paragraphSpeed = s.pagerParagraphSpeed
+        scroller.settings = s.physics(from: scroller.settings)
+        rendering = RenderingOptions(wholePixels: s.wholePixels, oneFrameLate: s.oneFrameLate)
+    }
+
+    /// The fraction the layers move by (a frame late when asked).
+    var layerFraction: Double { PagerLayers.fraction(offset: parallaxOffset, pageWidth: viewport.width) }
 
     public var scrollState: ScrollState {
         ScrollState(offset: Point(x: offset, y: 0), velocity: Point(x: scroller.velocity(at: time), y: 0), phase: scroller.phase(at: time))
@@ -107,7 +122,7 @@ public final class PagerScene: Traceable {
     }
 
     public func layers() -> [Layer] {
-        let f = fraction, w = viewport.width, k = speeds
+        let f = layerFraction, w = viewport.width, k = speeds
         return visiblePages.flatMap { i in
             [Layer(page: i, name: "background", centerX: PagerLayers.centerX(page: i, fraction: f, pageWidth: w, speed: k.background)),
              Layer(page: i, name: "header", centerX: PagerLayers.centerX(page: i, fraction: f, pageWidth: w, speed: k.header)),
@@ -124,7 +139,7 @@ public final class PagerScene: Traceable {
     }
 
     public func draw(into list: inout DisplayList) {
-        let w = viewport.width, h = viewport.height, f = fraction, k = speeds
+        let w = viewport.width, h = viewport.height, f = fraction, lf = layerFraction, k = speeds
         list.fill(Rect(origin: .zero, size: viewport), Theme.background)
         let screen = Rect(origin: .zero, size: viewport)
         for i in visiblePages {
@@ -132,7 +147,7 @@ public final class PagerScene: Traceable {
             guard let pageRect = Rect(x: w * (Double(i) - f), y: 0, width: w, height: h).intersection(screen) else { continue }
             // The background is wider than the page so that, drifting against it, it always covers it.
             let bgWidth = PagerLayers.coveringWidth(pageWidth: w, speed: k.background)
-            let bgCenter = PagerLayers.centerX(page: i, fraction: f, pageWidth: w, speed: k.background)
+            let bgCenter = PagerLayers.centerX(page: i, fraction: lf, pageWidth: w, speed: k.background)
             let bg = Rect(x: bgCenter - bgWidth / 2, y: 0, width: bgWidth, height: h)
             let source = aspectFillSource(imageSize: environment.images.pixelSize(of: page.photo.image) ?? bg.size,
                                           box: bg.size, focusY: page.photo.focusY)
@@ -141,7 +156,7 @@ public final class PagerScene: Traceable {
             list.fillVerticalFade(Rect(x: pageRect.minX, y: h * 0.35, width: pageRect.width, height: h * 0.65),
                                   to: Color(r: 8, g: 10, b: 16, a: 170))
         }
-        for i in visiblePages { drawText(page: i, fraction: f, into: &list) }
+        for i in visiblePages { drawText(page: i, fraction: lf, into: &list) }
         drawDots(into: &list)
     }
 

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+@testable import ParallaxEngine
+@testable import ParallaxScenes
+
+@Suite struct PlaygroundSettingsTests {
+    func problem(_ json: String) -> String? {
+        do {
+            _ = try PlaygroundSettings.parse(Data(json.utf8), file: "c.json")
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func aSavedFileReadsBackTheSame() throws {
+        var s = PlaygroundSettings()
+        s.feedMaxShift = 42
+        s.pagerHeaderSpeed = 1.2
+        s.wheelStep = 60
+        s.oneFrameLate = true
+        s.reducedMotion = true
+        #expect(try PlaygroundSettings.parse(Data(s.jsonText.utf8), file: "c.json") == s)
+        #expect(try PlaygroundSettings.parse(Data(#"{"version": 1}"#.utf8), file: "c.json") == PlaygroundSettings())
+    }
+
+    @Test(arguments: [
+        (#"{"version": 1, "feed": {"maxShift": 300}}"#, "c.json: feed.maxShift: must be between 0 and 100, found 300"),
+        (#"{"version": 1, "feed": {"margin": 3}}"#, "c.json: feed.margin: unknown field"),
+        (#"{"version": 1, "scrolling": {"decelerationRate": 1e999}}"#, "c.json: not valid JSON"),
+        (#"{"version": 1, "scrolling": {"decelerationRate": 1.5}}"#, "c.json: scrolling.decelerationRate: must be between 0.9 and 0.9999"),
+        (#"{"version": 1, "rendering": {"wholePixels": "yes"}}"#, "c.json: rendering.wholePixels: must be true or false, found a string"),
+        (#"{"version": 2}"#, "c.json: version: unknown version 2"),
+        (#"{"version": 1, "colour": "red"}"#, "c.json: colour: unknown field"),
+        (#"{"version": 1, "pager": []}"#, "c.json: pager: must be an object, found an array"),
+    ])
+    func aBadConfigSaysFileFieldAndProblem(json: String, expected: String) {
+        let message = problem(json)
+        #expect(message?.hasPrefix(expected) == true, "got \(message ?? "no error")")
+    }
+}
+
+@Suite struct TuningPanelTests {
+    let viewport = Size(width: 1280, height: 800)
+
+    @Test func keysSelectAndChangeRowsAndTheChangeAppliesAtOnce() {
+        let playground = Playground(viewport: viewport, environment: testEnvironment())
+        playground.handle(.key(.p, shift: false), at: 0)
+        #expect(playground.showsTuning)
+        #expect(playground.tuningRows.first?.label == "Photo margin M")
+        playground.handle(.key(.equals, shift: false), at: 0)
+        playground.handle(.key(.equals, shift: false), at: 0)
+        #expect(playground.settings.feedMaxShift == 32)
+        #expect(playground.feed.layout.settings.maxShift == 32)
+        // The pager's rows when the pager shows; the change reaches its layers.
+        playground.handle(.key(.three, shift: false), at: 0)
+        playground.handle(.key(.rightBracket, shift: false), at: 0)   // headline speed
+        playground.handle(.key(.minus, shift: false), at: 0)
+        #expect(abs(playground.settings.pagerHeaderSpeed - 1.4) < 1e-12)
+        #expect(abs(playground.pager.speeds.header - 1.4) < 1e-12)
+    }
+
+    @Test func clicksOnTheButtonsChangeValuesAndDoNotScroll() {
+        let playground = Playground(viewport: viewport, environment: testEnvironment())
+        playground.handle(.key(.p, shift: false), at: 0)
+        let rows = playground.tuningRowFrames()
+        let decelerationRow = playground.tuningRows.firstIndex { $0.label == "Deceleration / ms" }!
+        let plus = rows[decelerationRow].plus
+        playground.handle(.mouseDown(Point(x: plus.midX, y: plus.midY)), at: 0)
+        playground.handle(.mouseMove(Point(x: plus.midX, y: plus.midY - 300)), at: 0.1)
+        playground.handle(.mouseUp(Point(x: plus.midX, y: plus.midY - 300)), at: 0.1)
+        playground.update(to: 1)
+        #expect(abs(playground.settings.decelerationRate - 0.999) < 1e-12)
+        #expect(playground.feed.scroller.settings.decelerationRate == playground.settings.decelerationRate)
+        #expect(playground.feed.offset == 0)
+    }
+
+    @Test func wheelStepGoesFromAutoToPixelsAndBack() {
+        let playground = Playground(viewport: viewport, environment: testEnvironment())
+        var s = playground.settings
+        let row = TuningPanel.rows(for: "feed").first { $0.label == "Wheel step" }!
+        #expect(row.value(s) == "auto")
+        row.step(&s, 1)
+        #expect(s.wheelStep == 20 && row.value(s) == "20 px")
+        row.step(&s, -1)
+        #expect(s.wheelStep == nil)
+        playground.apply(s)
+        s.wheelStep = 100
+        playground.apply(s)
+        playground.handle(.wheel(dx: 0, dy: -1, precise: false, shift: false), at: 0)
+        playground.update(to: 1)
+        #expect(playground.feed.offset == 100)
+    }
+
+    @Test func aRefusedReloadKeepsTheSettings() {
+        let playground = Playground(viewport: viewport, environment: testEnvironment())
+        playground.onReload = { .failure(InputFileError(file: "c.json", path: "feed.maxShift", problem: "must be between 0 and 100, found 300")) }
+        playground.handle(.key(.p, shift: false), at: 0)
+        playground.handle(.key(.equals, shift: false), at: 0)
+        playground.handle(.key(.l, shift: false), at: 0)
+        #expect(playground.settings.feedMaxShift == 31)
+        #expect(playground.tuningStatus == "refused: feed.maxShift: must be between 0 and 100, found 300")
+        var saved: PlaygroundSettings?
+        playground.onSave = { saved = $0; return "saved to c.json" }
+        playground.handle(.key(.s, shift: false), at: 0)
+        #expect(saved?.feedMaxShift == 31 && playground.tuningStatus == "saved to c.json")
+    }
+
+    @Test func oneFrameLateTakesTheShiftFromThePreviousFrame() {
+        var options = SceneCatalog.Options()
+        options.settings.oneFrameLate = true
+        let late = Playground(viewport: viewport, options: options, environment: testEnvironment())
+        late.handle(.mouseDown(Point(x: 640, y: 700)), at: 0)
+        late.handle(.mouseMove(Point(x: 640, y: 600)), at: 0)
+        late.update(to: 0)       // offset 100
+        late.handle(.mouseMove(Point(x: 640, y: 500)), at: 0.02)
+        late.update(to: 0.02)    // offset 200; the shift is still the one for 100
+        let cell = late.feed.layout.visible(offset: 200).cells[0]
+        guard case let .array(items)? = late.traceGeometry["items"], case let .object(first)? = items.first else { Issue.record("no items"); return }
+        let lagging = late.feed.layout.cell(cell.index, offset: 200, parallaxOffset: 100).shift
+        #expect(first["shift"] == .number(lagging), "the trace reports the shift drawn")
+        var list = DisplayList()
+        late.feed.draw(into: &list)
+        let quad = list.imageQuads.first { $0.clip == cell.container }!
+        #expect(quad.destination.minY == cell.container.minY - 30 + lagging)
+        #expect(lagging != cell.shift)
+    }
+
+    @Test func wholePixelsRoundTheDrawnOffset() {
+        var options = SceneCatalog.Options()
+        options.settings.wholePixels = true
+        let playground = Playground(viewport: viewport, options: options, environment: testEnvironment())
+        playground.handle(.mouseDown(Point(x: 640, y: 700)), at: 0)
+        playground.handle(.mouseMove(Point(x: 640, y: 599.6)), at: 0)
+        playground.update(to: 0)
+        #expect(playground.feed.offset == 100)
+    }
+
+    @Test func helpListsEveryKey() {
+        let playground = Playground(viewport: viewport, environment: testEnvironment())
+        playground.handle(.key(.h, shift: false), at: 0)
+        var list = DisplayList()
+        playground.draw(into: &list)
+        let texts = Set(list.textRuns.map(\.text))
+        for line in HelpText.lines { #expect(texts.contains(line.keys) && texts.contains(line.action)) }
+    }
+}
