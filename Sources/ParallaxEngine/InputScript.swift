@@ -19,19 +19,12 @@ public struct InputScript: Equatable, Sendable {
 
     /// Reads a script file; every problem is one `InputFileError` naming the file and field.
     public static func load(path: String, knownScenes: [String]) throws(InputFileError) -> InputScript {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputFileError(file: path, problem: "cannot read the file")
-        }
-        return try parse(data, file: path, knownScenes: knownScenes)
+        try parse(try JSONObjectReader.contents(of: path), file: path, knownScenes: knownScenes)
     }
 
     public static func parse(_ data: Data, file: String, knownScenes: [String]) throws(InputFileError) -> InputScript {
-        let root = try JSONObjectReader(try JSONValue.parse(data, file: file), file: file)
-        try root.rejectUnknownFields(["version", "scene", "size", "events", "captures"])
-        let version = try root.number("version")
-        guard version == Double(currentVersion) else {
-            throw InputFileError(file: file, path: "version", problem: "unknown version \(version.formatted), this parallax reads version \(currentVersion)")
-        }
+        let root = try JSONObjectReader.versionedDocument(data, file: file, version: currentVersion,
+                                                          fields: ["scene", "size", "events", "captures"])
         var script = InputScript()
         if root.has("scene") {
             let scene = try root.string("scene")

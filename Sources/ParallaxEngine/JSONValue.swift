@@ -56,6 +56,25 @@ public struct JSONObjectReader {
         self.file = file; self.path = path; self.fields = fields
     }
 
+    /// The root object of a versioned document (`{"version": N, ...}`) with exactly these fields.
+    public static func versionedDocument(_ data: Data, file: String, version: Int, fields: Set<String>) throws(InputFileError) -> JSONObjectReader {
+        let root = try JSONObjectReader(try JSONValue.parse(data, file: file), file: file)
+        try root.rejectUnknownFields(fields.union(["version"]))
+        let found = try root.number("version")
+        guard found == Double(version) else {
+            throw InputFileError(file: file, path: "version", problem: "unknown version \(found.formatted), this parallax reads version \(version)")
+        }
+        return root
+    }
+
+    /// A file's bytes, or the one-line error for a file that cannot be read.
+    public static func contents(of path: String) throws(InputFileError) -> Data {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputFileError(file: path, problem: "cannot read the file")
+        }
+        return data
+    }
+
     public func fieldPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     func fail(_ key: String, _ problem: String) -> InputFileError {

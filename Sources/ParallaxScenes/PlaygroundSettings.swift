@@ -33,19 +33,12 @@ public struct PlaygroundSettings: Sendable, Equatable {
     }
 
     public static func load(path: String) throws(InputFileError) -> PlaygroundSettings {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputFileError(file: path, problem: "cannot read the file")
-        }
-        return try parse(data, file: path)
+        try parse(try JSONObjectReader.contents(of: path), file: path)
     }
 
     public static func parse(_ data: Data, file: String) throws(InputFileError) -> PlaygroundSettings {
-        let root = try JSONObjectReader(try JSONValue.parse(data, file: file), file: file)
-        try root.rejectUnknownFields(["version", "feed", "pager", "header", "scrolling", "rendering", "reducedMotion"])
-        let version = try root.number("version")
-        guard version == Double(currentVersion) else {
-            throw InputFileError(file: file, path: "version", problem: "unknown version \(version.formatted), this parallax reads version \(currentVersion)")
-        }
+        let root = try JSONObjectReader.versionedDocument(data, file: file, version: currentVersion,
+                                                          fields: ["feed", "pager", "header", "scrolling", "rendering", "reducedMotion"])
         var s = PlaygroundSettings()
         if root.has("feed") {
             let feed = try root.object("feed")
