@@ -65,6 +65,9 @@ final class ImageDecoder: @unchecked Sendable {
     }
 
     private static func decode(_ path: String) -> Result {
+        if let (w, h) = ImageHeader.dimensions(of: path), w > maxSide || h > maxSide || w < 1 || h < 1 {
+            return .failed("image \(path) is \(w)x\(h), outside 1...\(maxSide) px a side")
+        }
         guard let surface = IMG_Load(path) else {
             return .failed("image \(path) cannot be loaded: \(String(cString: SDL_GetError()))")
         }

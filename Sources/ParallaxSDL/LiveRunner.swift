@@ -56,6 +56,12 @@ public enum LiveRunner {
                 case nil: break
                 }
             }
+            if SDL_GetWindowFlags(canvas.window) & SDL_WINDOW_MINIMIZED.rawValue != 0 {
+                // Nothing to show: wait for the window to come back instead of drawing unseen frames.
+                SDL_WaitEventTimeout(nil, 100)
+                time = pacer?.nextDeadline() ?? time
+                continue
+            }
             driver.advance(to: time)
             let update = watch.lap()
             var list = driver.draw()

@@ -212,3 +212,37 @@ var environmentWithoutDisplay: [String: String] {
         #expect(noFolder.errorLines == ["parallax: /nonexistent/goldens: no such goldens folder"])
     }
 }
+
+@Suite struct ConfigAndFontTests {
+    @Test func aBadConfigGivesOneLineAndExitTwo() throws {
+        let config = writeTemporary(#"{"version": 1, "pager": {"headerSpeed": "fast"}}"#, name: "config.json")
+        for command in [["capture", "--out", NSTemporaryDirectory()], ["run", "--frames", "1"]] {
+            let outcome = try parallax(command + ["--config", config])
+            #expect(outcome.status == 2)
+            #expect(outcome.errorLines == ["parallax: \(config): pager.headerSpeed: must be a number, found a string"])
+        }
+    }
+
+    @Test func aGoodConfigChangesWhatIsDrawn() throws {
+        let config = writeTemporary(#"{"version": 1, "feed": {"maxShift": 0}}"#, name: "flat.json")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-cfg-\(UUID().uuidString)").path
+        let plain = try parallax(["capture", "--at", "0", "--size", "640x400", "--name", "plain", "--out", out])
+        let flat = try parallax(["capture", "--at", "0", "--size", "640x400", "--name", "flat", "--config", config, "--out", out])
+        #expect(plain.status == 0 && flat.status == 0)
+        let a = try Data(contentsOf: URL(fileURLWithPath: out + "/plain-0000.000.png"))
+        let b = try Data(contentsOf: URL(fileURLWithPath: out + "/flat-0000.000.png"))
+        #expect(a != b, "M = 0 draws the photos unshifted")
+    }
+
+    @Test func aMissingFontIsNamedAtStart() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-nofont-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder + "/Images", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/Fonts", withIntermediateDirectories: true)
+        var env = ProcessInfo.processInfo.environment
+        env["PARALLAX_RESOURCES"] = folder
+        let outcome = try parallax(["capture", "--out", NSTemporaryDirectory()], environment: env)
+        #expect(outcome.status == 1)
+        #expect(outcome.errorLines.count == 1)
+        #expect(outcome.errorLines.first?.hasPrefix("parallax: font \(folder)/Fonts/DejaVuSans.ttf cannot be opened") == true)
+    }
+}
