@@ -53,6 +53,14 @@ func onScreen(_ quad: ImageQuad, _ capture: PixelImage) -> Rect {
     return quad.destination.intersection(quad.clip!)?.intersection(screen) ?? .zero
 }
 
+/// A flag one thread sets and another reads.
+final class ManagedAtomicFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}
+
 /// Every test here shares SDL's global state, so they run one at a time.
 @Suite(.serialized) struct HeadlessCaptureTests {
     @Test func aKnownPhotoAppearsWhereTheDisplayListPutIt() throws {
@@ -116,18 +124,36 @@ func onScreen(_ quad: ImageQuad, _ capture: PixelImage) -> Rect {
     }
 
     @Test func anImageStillDecodingIsAPlainPanel() throws {
+        // A named pipe blocks its reader until a writer comes: the decode stays under way for as
+        // long as the test wants, and ends (failed: nothing in it) when the writer closes.
+        let folder = temporaryFolder()
+        let pipe = folder + "/slow.png"
+        #expect(mkfifo(pipe, 0o600) == 0)
         let canvas = try headlessCanvas(Size(width: 200, height: 100))
-        let textures = TextureCache(renderer: canvas.renderer, imagesFolder: resourcesFolder + "/Images", logger: Logger(label: "test"))
+        let textures = TextureCache(renderer: canvas.renderer, imagesFolder: folder, logger: Logger(label: "test"))
         let renderer = DisplayListRenderer(renderer: canvas.renderer, textures: textures, text: canvas.text)
         var list = DisplayList()
-        list.image("hubble_deep_field.jpg", source: Rect(x: 0, y: 0, width: 1000, height: 872), destination: Rect(x: 0, y: 0, width: 200, height: 100))
-        // The first draw asks for the decode; nothing is ready yet.
-        #expect(textures.state(of: "hubble_deep_field.jpg") == .loading)
+        list.image("slow.png", source: Rect(x: 0, y: 0, width: 10, height: 10), destination: Rect(x: 0, y: 0, width: 200, height: 100))
         renderer.render(list)
-        let pixels = try canvas.readPixels()
-        #expect(pixels[100, 50] == (58, 63, 75), "panel, no cross")
-        textures.preload(["hubble_deep_field.jpg"])
-        #expect(textures.state(of: "hubble_deep_field.jpg") == .ready)
+        #expect(textures.state(of: "slow.png") == .loading)
+        let loading = try canvas.readPixels()
+        #expect(loading[100, 50] == (58, 63, 75) && loading[10, 5] == (58, 63, 75), "a plain panel: no cross")
+        // Every open of the pipe by the decoder (its header read, then SDL's) meets a writer that
+        // closes at once, so each reads end-of-file.
+        let done = ManagedAtomicFlag()
+        let writers = Thread {
+            while !done.isSet {
+                let fd = open(pipe, O_WRONLY | O_NONBLOCK)
+                if fd >= 0 { close(fd) }
+                usleep(500)
+            }
+        }
+        writers.start()
+        textures.preload(["slow.png"])
+        done.set()
+        #expect(textures.state(of: "slow.png") == .failed)
+        renderer.render(list)
+        #expect(try canvas.readPixels()[100, 50] != (58, 63, 75), "now the crossed panel")
     }
 
     @Test func captureFileNamesSortByTime() {
