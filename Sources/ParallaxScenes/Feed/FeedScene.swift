@@ -6,11 +6,9 @@ public final class FeedScene: Traceable {
     public private(set) var viewport: Size
     public private(set) var layout: FeedLayout
     public private(set) var scroller = ScrollAxis()
-    public private(set) var offset: Double = 0
-    public private(set) var time: Double = 0
-    public var rendering = RenderingOptions()
-    /// The offset the parallax is computed from: this frame's, or the previous one's.
-    private var parallaxOffset: Double = 0
+    public private(set) var position = ScrollPosition()
+    public var offset: Double { position.offset }
+    public var time: Double { position.time }
     private let environment: SceneEnvironment
     public private(set) var settings: FeedSettings
     /// Reduced motion: the photos stop shifting (`M` = 0).
@@ -51,13 +49,11 @@ public final class FeedScene: Traceable {
             let target = layout.containerTop(ofItem: anchor.index) + fraction * layout.photoHeight - layout.visibleBand.top
             scroller.scroll(to: target, animated: false, at: time)
         }
-        offset = scroller.offset(at: time)
-        parallaxOffset = offset
+        position.jump(scroller, at: time)
     }
 
     public func update(to time: Double) {
-        self.time = time
-        (offset, parallaxOffset) = rendering.offsets(scroller.offset(at: time), previous: offset)
+        position.update(scroller, to: time)
     }
 
     /// Applies tuned values at once (the photo margin and the scroll physics).
@@ -66,11 +62,11 @@ public final class FeedScene: Traceable {
         layout = FeedLayout(settings: effectiveSettings, viewport: viewport)
         scroller.settings = s.physics(from: scroller.settings)
         scroller.setExtent(viewport: viewport.height, content: layout.contentLength, at: time)
-        rendering = RenderingOptions(wholePixels: s.wholePixels, oneFrameLate: s.oneFrameLate)
+        position.rendering = RenderingOptions(s)
     }
 
     public var scrollState: ScrollState {
-        ScrollState(offset: Point(x: 0, y: offset), velocity: Point(x: 0, y: scroller.velocity(at: time)), phase: scroller.phase(at: time))
+        position.state(of: scroller, horizontal: false)
     }
 
     /// The visible band and every visible cell: its container's top on screen, its height and its shift.
@@ -78,7 +74,7 @@ public final class FeedScene: Traceable {
 
     public var traceGeometry: [String: JSONValue] {
         let band = layout.visibleBand
-        let items: [JSONValue] = layout.visible(offset: offset, parallaxOffset: parallaxOffset).cells.map {
+        let items: [JSONValue] = layout.visible(offset: offset, parallaxOffset: position.parallaxOffset).cells.map {
             .object(["index": .number(Double($0.index)), "y": .number($0.container.minY),
                      "height": .number($0.container.height), "shift": .number($0.shift)])
         }
@@ -88,7 +84,7 @@ public final class FeedScene: Traceable {
     public func draw(into list: inout DisplayList) {
         let screen = Rect(origin: .zero, size: viewport)
         list.fill(screen, Theme.background)
-        let visible = layout.visible(offset: offset, parallaxOffset: parallaxOffset)
+        let visible = layout.visible(offset: offset, parallaxOffset: position.parallaxOffset)
         for header in visible.headers {
             list.text(sectionTitle(header.section).uppercased(), font: Theme.sectionHeader,
                       at: Point(x: header.frame.minX + 4, y: header.frame.maxY - 30), color: Theme.secondaryText)

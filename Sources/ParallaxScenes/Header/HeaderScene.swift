@@ -7,16 +7,15 @@ public final class HeaderScene: Traceable {
     public let name = "header"
     public private(set) var viewport: Size
     public private(set) var scroller = ScrollAxis()
-    public private(set) var offset: Double = 0
+    public private(set) var position = ScrollPosition()
+    public var offset: Double { position.offset }
+    public var time: Double { position.time }
     public var settings: HeaderSettings
     public var reducedMotion = false
     /// The band the tab bar covers: the header runs under it, the title stays clear of it.
     public var topInset: Double
     private let environment: SceneEnvironment
     private var article: [ArticleLine] = []
-    public private(set) var time = 0.0
-    public var rendering = RenderingOptions()
-    private var parallaxOffset = 0.0
     /// Pull-to-refresh: when the running refresh started, and how many have finished.
     public private(set) var refreshStarted: Double?
     public private(set) var refreshCount = 0
@@ -53,7 +52,7 @@ public final class HeaderScene: Traceable {
     /// when asked.
     public var headerFrames: StretchyHeader.Frames {
         var frames = frames(at: offset)
-        if parallaxOffset != offset { frames.image = self.frames(at: parallaxOffset).image }
+        if position.parallaxOffset != offset { frames.image = self.frames(at: position.parallaxOffset).image }
         return frames
     }
 
@@ -67,7 +66,7 @@ public final class HeaderScene: Traceable {
     public func apply(_ s: PlaygroundSettings) {
         settings.refreshThreshold = s.refreshThreshold
         scroller.settings = s.physics(from: scroller.settings)
-        rendering = RenderingOptions(wholePixels: s.wholePixels, oneFrameLate: s.oneFrameLate)
+        position.rendering = RenderingOptions(s)
         relayout(at: time)
     }
 
@@ -131,8 +130,7 @@ public final class HeaderScene: Traceable {
             viewport = size
             relayout(at: time)
             scroller.scroll(to: progress * scroller.maxOffset, animated: false, at: time)
-            offset = scroller.offset(at: time)
-            parallaxOffset = offset
+            position.jump(scroller, at: time)
         default:
             break
         }
@@ -140,8 +138,7 @@ public final class HeaderScene: Traceable {
 
     public func update(to time: Double) {
         finishRefresh(upTo: time)
-        self.time = time
-        (offset, parallaxOffset) = rendering.offsets(scroller.offset(at: time), previous: offset)
+        position.update(scroller, to: time)
     }
 
     /// Ends a refresh at exactly its end time, whatever the frame times: the next cover shows, the
@@ -157,7 +154,7 @@ public final class HeaderScene: Traceable {
     }
 
     public var scrollState: ScrollState {
-        ScrollState(offset: Point(x: 0, y: offset), velocity: Point(x: 0, y: scroller.velocity(at: time)), phase: scroller.phase(at: time))
+        position.state(of: scroller, horizontal: false)
     }
 
     public var contentSummary: String { "\(article.count) lines" }

@@ -5,10 +5,9 @@ public final class PagerScene: Traceable {
     public let name = "pager"
     public private(set) var viewport: Size
     public private(set) var scroller = ScrollAxis(paging: true)
-    public private(set) var offset: Double = 0
-    public private(set) var time: Double = 0
-    public var rendering = RenderingOptions()
-    private var parallaxOffset: Double = 0
+    public private(set) var position = ScrollPosition()
+    public var offset: Double { position.offset }
+    public var time: Double { position.time }
     public var settings: PagerSettings
     public let pages: [PagerPage]
     /// Reduced motion: every layer moves with its page.
@@ -81,14 +80,12 @@ public final class PagerScene: Traceable {
             viewport = size
             relayout(at: time)
             scroller.scroll(to: f * size.width, animated: false, at: time)
-            offset = scroller.offset(at: time)
-            parallaxOffset = offset
+            position.jump(scroller, at: time)
         }
     }
 
     public func update(to time: Double) {
-        self.time = time
-        (offset, parallaxOffset) = rendering.offsets(scroller.offset(at: time), previous: offset)
+        position.update(scroller, to: time)
     }
 
     /// Applies tuned values at once (the layer speeds and the scroll physics).
@@ -97,14 +94,14 @@ public final class PagerScene: Traceable {
         settings.headerSpeed = s.pagerHeaderSpeed
         settings.paragraphSpeed = s.pagerParagraphSpeed
         scroller.settings = s.physics(from: scroller.settings)
-        rendering = RenderingOptions(wholePixels: s.wholePixels, oneFrameLate: s.oneFrameLate)
+        position.rendering = RenderingOptions(s)
     }
 
     /// The fraction the layers move by (a frame late when asked).
-    var layerFraction: Double { PagerLayers.fraction(offset: parallaxOffset, pageWidth: viewport.width) }
+    var layerFraction: Double { PagerLayers.fraction(offset: position.parallaxOffset, pageWidth: viewport.width) }
 
     public var scrollState: ScrollState {
-        ScrollState(offset: Point(x: offset, y: 0), velocity: Point(x: scroller.velocity(at: time), y: 0), phase: scroller.phase(at: time))
+        position.state(of: scroller, horizontal: true)
     }
 
     public var contentSummary: String { "\(pages.count) pages" }
