@@ -61,6 +61,5 @@ public struct Color: Hashable, Sendable, Codable {
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) { self.r = r; self.g = g; self.b = b; self.a = a }
     public init(gray: UInt8, a: UInt8 = 255) { self.init(r: gray, g: gray, b: gray, a: a) }
     public func withAlpha(_ a: UInt8) -> Color { Color(r: r, g: g, b: b, a: a) }
-    public static let black = Color(gray: 0)
     public static let white = Color(gray: 255)
 }

@@ -16,7 +16,6 @@ public final class SceneDriver {
     /// Told of every event dropped for carrying a NaN or an infinity (the platform logs it).
     public var onDroppedInput: ((InputEvent, Double) -> Void)?
 
-    public var scriptFinished: Bool { nextScripted >= script.count }
     /// The time of the last scripted event (0 without a script).
     public var scriptDuration: Double { script.last?.time ?? 0 }
 

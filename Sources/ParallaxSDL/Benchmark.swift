@@ -45,9 +45,11 @@ public enum Benchmark {
         var recorded: [[BaselineRenderer.Command]] = []
         recorded.reserveCapacity(frames)
         var watch = Stopwatch()
+        var clock = FrameClock(rate: 60)
         for frame in 0..<frames {
+            if frame > 0 { clock.step() }
             _ = watch.lap()
-            driver.advance(to: Double(frame) / 60)
+            driver.advance(to: clock.time)
             report.update.append(watch.lap())
             let list = driver.draw()
             report.layout.append(watch.lap())

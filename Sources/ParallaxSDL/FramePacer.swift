@@ -1,5 +1,6 @@
 import CSDL2
 import Glibc
+import ParallaxEngine
 
 /// Paces frames at a fixed rate with SDL's performance counter: sleeps most of the interval and
 /// waits out the last part precisely (vsync is not reliable under Xvfb). A frame is built and
@@ -7,15 +8,16 @@ import Glibc
 /// however long the rendering took. Late frames are not caught up: the next deadline is the next
 /// one still ahead.
 public struct FramePacer {
-    public let rate: Double
-    private var frame: UInt64 = 0
+    public var rate: Double { clock.rate }
+    /// The schedule: frame n is due n / rate seconds after the start.
+    private var clock: FrameClock
     private let start = Stopwatch()
     /// How long before a deadline to stop sleeping and start spinning. nanosleep overshoots by tens
     /// of microseconds; a longer spin would take a core from the rasteriser and the X server.
     static let spinMargin = 0.0002
 
     public init(rate: Double) {
-        self.rate = rate
+        clock = FrameClock(rate: rate)
     }
 
     /// Seconds since the pacer started.
@@ -23,10 +25,9 @@ public struct FramePacer {
 
     /// The next frame's deadline, in seconds since the start (frames are stamped with it).
     public mutating func nextDeadline() -> Double {
-        frame += 1
-        let now = elapsed
-        if now > Double(frame) / rate { frame = UInt64((now * rate).rounded(.up)) }
-        return Double(frame) / rate
+        // Skip the frames whose time has passed, then take the next one still ahead.
+        clock.advance(to: elapsed)
+        return clock.step()
     }
 
     /// Sleeps, then spins, until `deadline`.

@@ -40,8 +40,10 @@ public enum HeadlessCapture {
         let lastFrame = max(frameIndex(for: times.last ?? 0), frameIndex(for: driver.scriptDuration))
         var timings = FrameTimings()
         var watch = Stopwatch()
+        var clock = FrameClock(rate: frameRate)
         for frame in 0...lastFrame {
-            let t = Double(frame) / frameRate
+            if frame > 0 { clock.step() }
+            let t = clock.time
             _ = watch.lap()
             driver.advance(to: t)
             let update = watch.lap()

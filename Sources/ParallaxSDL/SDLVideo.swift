@@ -43,10 +43,4 @@ public enum SDLVideo {
         _ = IMG_Init(formats)
         if TTF_WasInit() == 0, TTF_Init() != 0 { throw SDLError("TTF_Init") }
     }
-
-    public static func stop() {
-        TTF_Quit()
-        IMG_Quit()
-        SDL_Quit()
-    }
 }

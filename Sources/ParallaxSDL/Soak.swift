@@ -16,8 +16,9 @@ public enum Soak {
     public static func run(canvas: Canvas, driver: SceneDriver, input: inout RandomInput, minutes: Double,
                            onMinute: (_ minute: Int, _ residentBytes: Int) -> Void) {
         let frames = Int(minutes * 60 * 60)
+        var clock = FrameClock(rate: 60)
         for frame in 1...max(1, frames) {
-            let time = Double(frame) / 60
+            let time = clock.step()
             for event in input.events(at: time) {
                 driver.deliver(event, at: time)
             }

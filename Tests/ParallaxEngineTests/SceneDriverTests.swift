@@ -22,7 +22,6 @@ final class RecordingScene: Scene {
         #expect(scene.log == ["update 0.0", "event 0.01", "update \(1.0 / 60)"])
         driver.frame(at: 2.0 / 60)
         #expect(scene.log.suffix(2) == ["event 0.02", "update \(2.0 / 60)"])
-        #expect(!driver.scriptFinished)
         #expect(driver.scriptDuration == 0.5)
     }
 
