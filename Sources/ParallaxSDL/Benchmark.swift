@@ -13,6 +13,8 @@ public enum Benchmark {
         public var layout: [Double] = []
         public var render: [Double] = []
         public var baseline: [Double] = []
+        /// Building the frame-time panel's commands, when it was drawn.
+        public var overlay: [Double] = []
         public var total: [Double] { zip(zip(update, layout), render).map { $0.0 + $0.1 + $1 } }
         /// From process start to the first frame drawn, in seconds.
         public var firstFrame: Double = 0
@@ -40,22 +42,28 @@ public enum Benchmark {
     }
 
     /// Runs `frames` frames at 1/60 s steps, then the baseline over the same frames.
-    public static func run(canvas: Canvas, driver: SceneDriver, frames: Int, processStart: Double) -> Report {
+    public static func run(canvas: Canvas, driver: SceneDriver, frames: Int, processStart: Double, overlay: FrameOverlay? = nil) -> Report {
         var report = Report(frames: frames)
         var recorded: [[BaselineRenderer.Command]] = []
         recorded.reserveCapacity(frames)
         var watch = Stopwatch()
         var clock = FrameClock(rate: 60)
+        var timings = FrameTimings()
         for frame in 0..<frames {
             if frame > 0 { clock.step() }
             _ = watch.lap()
             driver.advance(to: clock.time)
             report.update.append(watch.lap())
-            let list = driver.draw()
+            var list = driver.draw()
             report.layout.append(watch.lap())
+            if let overlay {
+                overlay.draw(into: &list, viewport: canvas.logicalSize, timings: timings, time: clock.time, scene: driver.scene)
+                report.overlay.append(watch.lap())
+            }
             canvas.draw(list)
             canvas.present()
             report.render.append(watch.lap())
+            timings.record(FrameSample(interval: 1 / 60, update: report.update.last!, layout: report.layout.last!, render: report.render.last!))
             if frame == 0 { report.firstFrame = processUptime() - processStart }
             recorded.append(BaselineRenderer.resolve(list, canvas: canvas))
         }

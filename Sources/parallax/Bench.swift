@@ -20,6 +20,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Size as WxH, in logical pixels.")
     var size = WindowSize(argument: "1280x800")!
 
+    @Flag(help: "Also draw the frame-time panel, and time building it.")
+    var overlay = false
+
     @Flag(help: "Print JSON on standard output instead of a table.")
     var json = false
 
@@ -39,7 +42,8 @@ struct Bench: ParsableCommand {
             let script = Benchmark.flingScript(duration: Double(frames) / 60, viewport: viewport, horizontal: scene.name == "pager")
             let (canvas, driver) = try openScene(scene.name, viewport: viewport, options: options, mode: .headless,
                                                  logger: SceneOptions.quietLogger(), script: InputScript(events: script))
-            let report = Benchmark.run(canvas: canvas, driver: driver, frames: frames, processStart: processStart)
+            let report = Benchmark.run(canvas: canvas, driver: driver, frames: frames, processStart: processStart,
+                                       overlay: overlay ? FrameTimeOverlay(text: canvas.text) : nil)
             print(json ? Self.json(report, scene: scene.name, items: items, size: viewport).jsonText : Self.table(report, scene: scene.name, items: items))
         }
     }
@@ -58,6 +62,7 @@ struct Bench: ParsableCommand {
             "updateMs": milliseconds(r.update), "layoutMs": milliseconds(r.layout), "renderMs": milliseconds(r.render),
             "engineMs": milliseconds(engine), "totalMs": milliseconds(r.total), "baselineMs": milliseconds(r.baseline),
             "totalToBaseline": .number(percentile(r.total, 0.5) / max(1e-9, percentile(r.baseline, 0.5))),
+            "overlayMs": r.overlay.isEmpty ? .null : milliseconds(r.overlay),
             "firstFrameMs": .number(r.firstFrame * 1000),
             "peakResidentMB": .number(Double(r.peakResidentBytes) / 1_048_576),
         ])
@@ -77,7 +82,7 @@ struct Bench: ParsableCommand {
         \(row("update", r.update))
         \(row("layout + display list", r.layout))
         \(row("engine (both)", engine))
-        \(row("render", r.render))
+        \(r.overlay.isEmpty ? "" : row("frame-time panel", r.overlay) + "\n")\(row("render", r.render))
         \(row("total", r.total))
         \(row("baseline (direct SDL)", r.baseline))
         total / baseline (p50): \(String(format: "%.3f", percentile(r.total, 0.5) / max(1e-9, percentile(r.baseline, 0.5))))
