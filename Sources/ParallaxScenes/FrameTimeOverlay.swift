@@ -42,8 +42,11 @@ public final class FrameTimeOverlay: FrameOverlay {
             let h = min(graph.height, ms * Self.barScale)
             list.fill(Rect(x: graph.minX + Double(i) * barWidth, y: graph.maxY - h, width: barWidth, height: h), Self.barColor(ms: ms))
         }
+        // The budget, and twice it (the graph's top half is room for slow frames).
         list.fill(Rect(x: graph.minX, y: (graph.maxY - 16.7 * Self.barScale).rounded(), width: graph.width, height: 1),
                   Color(gray: 255, a: 150))
+        list.fill(Rect(x: graph.minX, y: (graph.maxY - 33.3 * Self.barScale).rounded(), width: graph.width, height: 1),
+                  Color(gray: 255, a: 50))
         var y = graph.maxY + 8
         for (i, line) in lines.enumerated() {
             list.text(line, font: i == 0 ? Self.boldFont : Self.font, at: Point(x: graph.minX, y: y), color: Theme.text)
