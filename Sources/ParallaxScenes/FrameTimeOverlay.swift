@@ -29,7 +29,10 @@ public final class FrameTimeOverlay: FrameOverlay {
             refreshedAt = time
             lines = Self.describe(samples, fps: timings.framesPerSecond(), scene: scene)
         }
-        let widest = lines.enumerated().map { text.size(of: $1, font: $0 == 0 ? Self.boldFont : Self.font).width }.max() ?? 0
+        // Sized by the widest text it can show, measured once: new numbers cost no measuring.
+        let widest = max(text.size(of: Self.widestStats, font: Self.boldFont).width,
+                         text.size(of: Self.widestTimes, font: Self.font).width,
+                         text.size(of: lines.last ?? "", font: Self.font).width)
         let width = (max(Double(timings.capacity) * 2, widest) + 16).rounded(.up)
         let lineHeight = text.size(of: "0", font: Self.font).height + 2
         let height = Self.graphHeight + 20 + Double(lines.count) * lineHeight
@@ -53,6 +56,9 @@ public final class FrameTimeOverlay: FrameOverlay {
             y += lineHeight
         }
     }
+
+    static let widestStats = "000.0 fps   p50 000.00 ms   p99 000.00 ms"
+    static let widestTimes = "update 00.00  layout 00.00  render 000.00 ms"
 
     static func describe(_ samples: [FrameSample], fps: Double, scene: Scene) -> [String] {
         let ms = { (v: Double) in String(format: "%.2f", v * 1000) }
