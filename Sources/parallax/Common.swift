@@ -170,21 +170,19 @@ extension ParsableCommand {
         } catch let failure as CommandFailure {
             FileHandle.standardError.write(Data("parallax: \(failure.message)\n".utf8))
             throw ExitCode(failure.code)
-        } catch let error as SDLVideo.NoDisplay {
-            FileHandle.standardError.write(Data("parallax: \(error)\n".utf8))
-            throw ExitCode(1)
-        } catch let error as ResourceLocator.NotFound {
-            FileHandle.standardError.write(Data("parallax: \(error)\n".utf8))
-            throw ExitCode(1)
-        } catch let error as TextCache.MissingFont {
-            FileHandle.standardError.write(Data("parallax: \(error)\n".utf8))
-            throw ExitCode(1)
-        } catch let error as SDLError {
+        } catch let error as EnvironmentError {
             FileHandle.standardError.write(Data("parallax: \(error)\n".utf8))
             throw ExitCode(1)
         }
     }
 }
+
+/// What the machine lacks (a display, the resources, a font) or SDL refused: said in one line, exit 1.
+protocol EnvironmentError: Error, CustomStringConvertible {}
+extension SDLVideo.NoDisplay: EnvironmentError {}
+extension ResourceLocator.NotFound: EnvironmentError {}
+extension TextCache.MissingFont: EnvironmentError {}
+extension SDLError: EnvironmentError {}
 
 /// Builds the canvas and the first scene, with every photo decoded before the first frame.
 func openScene(_ name: String, viewport: Size, options: SceneCatalog.Options, mode: SDLVideo.Mode, vsync: Bool = false,
