@@ -28,6 +28,25 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
         #expect(quad.clip == Rect(x: 0, y: -120, width: 1280, height: 640))
     }
 
+    @Test func pulledTo80PastTheTopThePhotoSticksAndGrows() {
+        let scene = HeaderScene(viewport: viewport, topInset: 56, environment: testEnvironment())
+        // The finger travel the rubber band shows as 80 px.
+        let travel = RubberBand.distance(showing: 80, dimension: 800, constant: 0.55)
+        scene.handle(.mouseDown(Point(x: 640, y: 200)), at: 0)
+        scene.handle(.mouseMove(Point(x: 640, y: 200 + travel)), at: 0.1)
+        scene.update(to: 0.1)
+        #expect(abs(scene.offset - -80) < 1e-9)
+        let f = scene.headerFrames
+        #expect(abs(f.container.minY - 80) < 1e-9, "the container moves down with the content")
+        #expect(f.image.minY == 0, "the photo's top sticks to the window's top")
+        #expect(abs(f.image.height - 720) < 1e-9 && abs(f.image.width - 1440) < 1e-9 && abs(f.image.midX - 640) < 1e-9)
+        var list = DisplayList()
+        scene.draw(into: &list)
+        let quad = list.imageQuads.first!
+        #expect(quad.clip == nil, "unclipped")
+        #expect(quad.destination == f.image)
+    }
+
     @Test func keepsTwoToOneThroughAResize() {
         let scene = HeaderScene(viewport: viewport, environment: testEnvironment())
         drag(scene, by: 120)
