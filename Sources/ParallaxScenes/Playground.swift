@@ -21,8 +21,8 @@ public final class Playground: Traceable {
     /// Reads the config file again: the new settings, or why they were refused.
     public var onReload: (() -> Result<PlaygroundSettings, InputFileError>)?
     private let environment: SceneEnvironment
-    /// A press that began on the tab bar: its moves and release are not the scene's.
-    private var pressOnBar = false
+    /// A press that began on the tab bar or the tuning panel: its moves and release are not the scene's.
+    private var pressOnControls = false
 
     public static let barHeight = 56.0
     static let tabFont = Font(size: 15, weight: .bold)
@@ -45,7 +45,7 @@ public final class Playground: Traceable {
         feedSettings.topBarHeight = Self.barHeight
         feed = FeedScene(viewport: viewport, settings: feedSettings, environment: environment)
         header = HeaderScene(viewport: viewport, settings: options.header, topInset: Self.barHeight, environment: environment)
-        pager = PagerScene(viewport: viewport, settings: options.pager, topInset: Self.barHeight, environment: environment)
+        pager = PagerScene(viewport: viewport, settings: options.pager, environment: environment)
         scenes = [feed, header, pager]
         activeIndex = scenes.firstIndex { $0.name == first } ?? 0
         apply(settings)
@@ -106,18 +106,18 @@ public final class Playground: Traceable {
             viewport = size
             for scene in scenes { scene.handle(event, at: time) }
         case let .mouseDown(p) where p.y < Self.barHeight:
-            pressOnBar = true
+            pressOnControls = true
             if let tab = tabFrames().firstIndex(where: { $0.contains(p) }) { select(tab) }
         case let .mouseDown(p) where showsTuning && tuningFrame.contains(p):
             // A press on the panel is the panel's: its buttons, never a drag of the scene.
-            pressOnBar = true
+            pressOnControls = true
             for (i, row) in tuningRowFrames().enumerated() {
                 if row.minus.contains(p) { selectedRow = i; stepSelected(-1) }
                 if row.plus.contains(p) { selectedRow = i; stepSelected(1) }
             }
         case .mouseMove, .mouseUp:
-            if pressOnBar {
-                if case .mouseUp = event { pressOnBar = false }
+            if pressOnControls {
+                if case .mouseUp = event { pressOnControls = false }
                 return
             }
             active.handle(event, at: time)

@@ -10,7 +10,6 @@ enum Theme {
     static let secondaryText = Color(r: 150, g: 158, b: 175)
     static let accent = Color(r: 94, g: 164, b: 255)
 
-    static let barTitle = Font(size: 18, weight: .bold)
     static let title = Font(size: 17, weight: .bold)
     static let subtitle = Font(size: 13)
     static let sectionHeader = Font(size: 13, weight: .bold)

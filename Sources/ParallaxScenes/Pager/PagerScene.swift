@@ -12,8 +12,6 @@ public final class PagerScene: Traceable {
     public let pages: [PagerPage]
     /// Reduced motion: every layer moves with its page.
     public var reducedMotion = false
-    /// The band the tab bar covers; content still runs under it.
-    public var topInset: Double
     private let environment: SceneEnvironment
     private var paragraphLines: [[String]] = []
 
@@ -23,11 +21,10 @@ public final class PagerScene: Traceable {
     static let dotSpacing = 22.0
 
     public init(viewport: Size, settings: PagerSettings = PagerSettings(), pages: [PagerPage] = PagerContent.pages,
-                topInset: Double = 0, environment: SceneEnvironment) {
+                environment: SceneEnvironment) {
         self.viewport = viewport
         self.settings = settings
         self.pages = pages
-        self.topInset = topInset
         self.environment = environment
         relayout(at: 0)
     }
