@@ -11,14 +11,16 @@ public struct ScrollPhysicsSettings: Sendable, Equatable, Codable {
     public var rubberBandConstant: Double = 0.55
     /// The bounce spring's angular frequency (critically damped), rad/s.
     public var springStiffness: Double = 10
-    /// No motion goes further than this past an edge, px.
+    /// A fling, or a spring handed a fling's speed, goes no further than this past an edge, px.
+    /// A held pull (pointer or trackpad) is not bounded: it follows the rubber band all the way.
     public var maxOvershoot: Double = 120
     /// A motion this close to its end is at its end, px.
     public var restThreshold: Double = 0.5
-    /// SDL2 tells no finger lift: this long without a precise delta ends the gesture, s.
+    /// SDL2 tells no finger lift: this long without a precise delta ends the gesture, s
+    /// (README.md, "Trackpads and momentum").
     public var preciseSettleDelay: Double = 0.120
-    /// Fling with the trackpad's velocity when a precise-delta stream ends.
-    public var syntheticMomentum: Bool = false
+    /// A precise-delta stream that ends while moving flings with its tracked velocity.
+    public var trackpadMomentum: Bool = true
     /// Flings go no faster than this, px/s (Android's maximum fling velocity): pointer jitter must
     /// not throw the content thousands of pages.
     public var maxFlingVelocity: Double = 8000
@@ -50,6 +52,9 @@ public struct ScrollAxis: Sendable {
         var start: Double
         var piece: Piece
         var phase: ScrollPhase
+        /// A precise-delta stream holds the content until this time, whatever the piece does:
+        /// the phase reads `dragging`, and the next delta continues the stream.
+        var heldUntil = -Double.infinity
     }
 
     struct Drag: Sendable {
@@ -91,6 +96,11 @@ public struct ScrollAxis: Sendable {
 
     private func state(at t: Double) -> (x: Double, v: Double, phase: ScrollPhase) {
         let segment = segment(at: t)
+        let motion = state(of: segment, at: t)
+        return t < segment.heldUntil ? (motion.x, motion.v, .dragging) : motion
+    }
+
+    private func state(of segment: Segment, at t: Double) -> (x: Double, v: Double, phase: ScrollPhase) {
         let local = t.isFinite ? max(0, t - segment.start) : 0
         switch segment.piece {
         case let .rest(x):
@@ -160,9 +170,11 @@ public struct ScrollAxis: Sendable {
         segments = [Segment(start: t, piece: .hold(x, velocity: tracker.velocity), phase: .dragging)]
     }
 
+    /// The release flings with the moves' velocity; the release itself is no sample (`VelocityTracker`).
     public mutating func pointerUp(_ position: Double, at t: Double) {
         guard let drag, let t = accept(t) else { return }
-        pointerMoved(position, at: t)
+        // A release away from the last move is a move first (a script may do that; SDL does not).
+        if drag.rawStart + (drag.pointerStart - position) != drag.raw { pointerMoved(position, at: t) }
         self.drag = nil
         let x = offset(at: t), v = tracker.releaseVelocity(at: t)
         if paging {
@@ -184,12 +196,16 @@ public struct ScrollAxis: Sendable {
     }
 
     /// Precise (trackpad) deltas in notch units, > 0 towards larger offsets: applied at once, 1:1,
-    /// rubber-banded past an edge; `preciseSettleDelay` after the last one the gesture ends.
+    /// rubber-banded past an edge. SDL2 reports no finger lift, so the stream ends
+    /// `preciseSettleDelay` after its last delta. With `trackpadMomentum`, the content moves on from
+    /// each delta as the fling the stream would end in (the stream's tracked velocity, 0 for fingers
+    /// that rested): the next delta lands where that motion has nearly brought it, and a stream that
+    /// ends carries on without a pause. Past an edge it holds, then springs back when the stream ends.
     public mutating func precise(notches: Double, at t: Double) {
         guard notches.isFinite, drag == nil, let t = accept(t) else { return }
         let delta = limitedDelta(notches * notchLength())
-        let current = segment(at: t)
-        if preciseRaw == nil || current.phase != .dragging {
+        if preciseRaw == nil || phase(at: t) != .dragging {
+            // A new stream, from where the content is shown: no jump out of a fling or animation.
             preciseRaw = raw(showing: offset(at: t))
             tracker.reset()
         }
@@ -198,9 +214,15 @@ public struct ScrollAxis: Sendable {
         let x = visible(raw: rawOffset)
         tracker.add(x, at: t)
         let end = t + settings.preciseSettleDelay
-        let momentum = settings.syntheticMomentum ? tracker.velocity : 0
         animationTarget = nil
-        segments = [Segment(start: t, piece: .hold(x, velocity: 0), phase: .dragging)] + release(from: x, velocity: momentum, at: end)
+        var stream: [Segment]
+        if x < 0 || x > maxOffset || !settings.trackpadMomentum {
+            stream = [Segment(start: t, piece: .hold(x, velocity: 0), phase: .dragging)] + release(from: x, velocity: 0, at: end)
+        } else {
+            stream = release(from: x, velocity: tracker.velocity, at: t)
+        }
+        for i in stream.indices { stream[i].heldUntil = end }
+        segments = stream
     }
 
     /// Keys: by `delta` px, animated with the wheel's curve (retargeting a running animation) or at once.
@@ -266,10 +288,10 @@ public struct ScrollAxis: Sendable {
         return min(pageCount - 1, max(0, Int((x / pageLength).rounded())))
     }
 
-    /// The shown offset for an unresisted one: rubber-banded past the edges, within the overshoot bound.
+    /// The shown offset for an unresisted one: rubber-banded past the edges, as far as the pull goes.
     private func visible(raw: Double) -> Double {
         let resist = { (d: Double) in
-            min(self.settings.maxOvershoot, RubberBand.resisted(d, dimension: self.viewportLength, constant: self.settings.rubberBandConstant))
+            RubberBand.resisted(d, dimension: self.viewportLength, constant: self.settings.rubberBandConstant)
         }
         if raw < 0 { return -resist(-raw) }
         if raw > maxOffset { return maxOffset + resist(raw - maxOffset) }
@@ -322,9 +344,10 @@ public struct ScrollAxis: Sendable {
     }
 
     /// A spring from `displacement` whose outward velocity is limited so it never goes further out
-    /// than `maxOvershoot` (a hard fling into an edge bounces as far as the bound allows).
+    /// than `maxOvershoot` (a hard fling into an edge bounces as far as the bound allows), nor
+    /// further than it already is when a held pull took it past the bound.
     private func boundedSpring(displacement x0: Double, velocity v0: Double) -> Spring {
-        let w = settings.springStiffness, bound = settings.maxOvershoot
+        let w = settings.springStiffness, bound = max(settings.maxOvershoot, abs(x0))
         func peak(_ v: Double) -> Double {
             // Critically damped: the extreme is at t* = v / (w (v + w x0)) when it lies ahead.
             let denominator = w * (v + w * x0)

@@ -76,12 +76,70 @@ enum Reference {
         #expect(a.offset(at: 5) == 120)
     }
 
-    @Test func releaseEightyMillisecondsAfterTheLastMoveGivesNoFling() {
-        var a = axis()
+    /// A steady drag at `speed` px/s, moves every `spacing` s for 0.2 s, each stamped as SDL would
+    /// when polled every `poll` s (the moves between two polls share the poll's time; 0: their own
+    /// times), released `releaseDelay` s after the last move. Returns the release time.
+    func steadyDrag(_ a: inout ScrollAxis, speed: Double, spacing: Double = 0.008, poll: Double = 0, phase: Double = 0,
+                    releaseDelay: Double) -> Double {
+        // The poll after `t` (a move exactly at a poll's time is in that poll).
+        func stamp(_ t: Double) -> Double { poll > 0 ? (t / poll - 1e-9).rounded(.up) * poll : t }
+        a.scroll(to: 20_000, animated: false, at: 0)
+        a.pointerDown(5000, at: 0)
+        let moves = Int((0.2 / spacing).rounded())
+        for i in 1...moves {
+            let t = phase + Double(i) * spacing
+            a.pointerMoved(5000 - speed * t, at: stamp(t))
+        }
+        let last = phase + Double(moves) * spacing
+        let release = stamp(last + releaseDelay)
+        a.pointerUp(5000 - speed * last, at: release)
+        return release
+    }
+
+    @Test(arguments: [300.0, 1800, 4000])
+    func aReleaseFlingsAtTheDragsSpeedHoweverLateItComes(speed: Double) {
+        for delay in [0.0, 0.008, 0.010, 0.020] {
+            var a = axis(content: 1e6)
+            let release = steadyDrag(&a, speed: speed, releaseDelay: delay)
+            let v = a.velocity(at: release)
+            #expect(abs(v - speed) <= 0.05 * speed, "\(speed) px/s released \(delay * 1000) ms after the last move flings at \(v)")
+            #expect(a.phase(at: release + 0.01) == .decelerating)
+        }
+    }
+
+    @Test(arguments: [300.0, 1800, 4000])
+    func movesThatShareAPollTimeFlingAtTheDragsSpeedToo(speed: Double) {
+        // Moves every 4 or 10 ms, stamped with the time of the 60 Hz poll that picked them up, at
+        // every phase between moves and polls.
+        for spacing in [0.004, 0.010] {
+            for phase in stride(from: 0, to: spacing, by: spacing / 8) {
+                for delay in [0.0, 0.008, 0.020] {
+                    var a = axis(content: 1e6)
+                    let release = steadyDrag(&a, speed: speed, spacing: spacing, poll: 1.0 / 60, phase: phase, releaseDelay: delay)
+                    let v = a.velocity(at: release)
+                    #expect(abs(v - speed) <= 0.05 * speed,
+                            "\(speed) px/s, moves every \(spacing * 1000) ms from \(phase * 1000) ms, released after \(delay * 1000) ms: \(v)")
+                }
+            }
+        }
+    }
+
+    @Test func aReleaseAfterRestingFiftyMillisecondsGivesNoFling() {
+        var a = axis(content: 1e6)
+        let release = steadyDrag(&a, speed: 1800, releaseDelay: 0.050)
+        #expect(a.velocity(at: release) == 0)
+        #expect(a.phase(at: release + 0.01) == .idle)
+        #expect(a.offset(at: release + 5) == 20_000 + 1800 * 0.2)
+    }
+
+    @Test func aPointerHeldStillWhileStillSendingMovesGivesNoFling() {
+        var a = axis(content: 1e6)
         a.pointerDown(700, at: 0)
         for i in 1...6 { a.pointerMoved(700 - Double(i) * 20, at: Double(i) * 0.016) }
-        a.pointerUp(580, at: 0.096 + 0.08)
-        #expect(a.offset(at: 5) == 120)
+        // Then 50 ms of moves that stay within half a pixel.
+        for i in 1...6 { a.pointerMoved(580 + (i % 2 == 0 ? 0.4 : 0), at: 0.096 + Double(i) * 0.008) }
+        a.pointerUp(580, at: 0.15)
+        #expect(a.velocity(at: 0.15) == 0)
     }
 }
 
@@ -151,13 +209,20 @@ enum Reference {
         #expect(a.offset(at: t + 3) == 2200)
     }
 
+    /// A 500 px drag at `speed` from 1000, inside the 0...2200 range, released where it ends.
+    func flingInsideTheRange(_ a: inout ScrollAxis, speed: Double) -> Double {
+        let duration = 500 / speed
+        fling(&a, from: 1000, speed: speed, duration: duration, rate: 100 / duration)
+        return duration
+    }
+
     @Test func overshootStaysBoundedForAnyFling() {
         for speed in [5_000.0, 50_000, 1e7] {
             var a = axis(content: 3000)
-            fling(&a, from: 2100, speed: speed)
+            let release = flingInsideTheRange(&a, speed: speed)
             var peak = 0.0
-            for i in 0..<3000 { peak = max(peak, a.offset(at: 0.1 + Double(i) / 1000) - 2200) }
-            #expect(peak <= 120 + 1e-9, "\(speed) px/s overshoots \(peak)")
+            for i in 0..<3000 { peak = max(peak, a.offset(at: release + Double(i) / 1000) - 2200) }
+            #expect(peak > 60 && peak <= 120 + 1e-9, "\(speed) px/s overshoots \(peak)")
         }
     }
 
@@ -165,9 +230,35 @@ enum Reference {
         var settings = ScrollPhysicsSettings()
         settings.maxOvershoot = 40
         var a = axis(content: 3000, settings: settings)
+        let release = flingInsideTheRange(&a, speed: 20_000)
+        var peak = 0.0
+        for i in 0..<3000 { peak = max(peak, a.offset(at: release + Double(i) / 1000) - 2200) }
+        #expect(peak > 39 && peak <= 40 + 1e-9, "peak \(peak)")
+    }
+
+    @Test func aHeldPullIsNotBoundedAndFollowsTheFormulaAllTheWay() {
+        var settings = ScrollPhysicsSettings()
+        settings.maxOvershoot = 40
+        var a = axis(content: 3000, settings: settings)
         a.pointerDown(300, at: 0)
-        a.pointerMoved(1300, at: 0.1)
-        #expect(a.offset(at: 0.1) == -40)
+        var shown = 0.0
+        for i in 1...30 {
+            // 300 px past the top in 10 px steps: every step moves the content further out.
+            let pulled = Double(i) * 10, t = Double(i) * 0.01
+            a.pointerMoved(300 + pulled, at: t)
+            let x = a.offset(at: t)
+            #expect(abs(x - -Reference.rubberBand(pulled, 800)) < 1e-9, "pulled \(pulled)")
+            #expect(x < shown, "pulled \(pulled): \(x) after \(shown)")
+            shown = x
+        }
+        // 300 px past the edge shows (1 - 1/(300*0.55/800 + 1)) * 800 = 136.8 px, past the 120 px fling bound.
+        #expect(abs(shown - -136.787564766839) < 1e-9)
+        a.pointerUp(600, at: 0.5)
+        for i in 0..<120 {
+            let t = Double(i) / 120
+            #expect(a.offset(at: 0.5 + t) >= shown - 1e-9, "the spring back never goes further out")
+        }
+        #expect(a.offset(at: 3) == 0)
     }
 }
 
@@ -218,13 +309,16 @@ enum Reference {
 
 @Suite struct PreciseDeltaTests {
     @Test func appliedAtOnceOneToOne() {
-        var a = axis()
-        a.precise(notches: 0.35, at: 1)
-        #expect(a.offset(at: 1) == 0.35 * Reference.notch(800))
-        a.precise(notches: 0.5, at: 1.02)
-        #expect(a.offset(at: 1.02) == 0.85 * Reference.notch(800))
-        #expect(a.phase(at: 1.05) == .dragging)
-        #expect(a.offset(at: 5) == 0.85 * Reference.notch(800), "no momentum by default")
+        for momentum in [true, false] {
+            var settings = ScrollPhysicsSettings()
+            settings.trackpadMomentum = momentum
+            var a = axis(settings: settings)
+            a.precise(notches: 0.35, at: 1)
+            #expect(a.offset(at: 1) == 0.35 * Reference.notch(800))
+            a.precise(notches: 0.5, at: 1.02)
+            #expect(a.offset(at: 1.02) == 0.85 * Reference.notch(800))
+            #expect(a.phase(at: 1.05) == .dragging)
+        }
     }
 
     @Test func pastAnEdgeRubberBandsThenTheSpringSettlesAfter120Milliseconds() {
@@ -241,14 +335,86 @@ enum Reference {
         #expect(a.offset(at: 3) == 0)
     }
 
-    @Test func optInMomentumFlingsWhenTheStreamEnds() {
+    /// A trackpad stream moving `speed` px/s for 0.2 s, one delta every `spacing` s, then
+    /// `stillFor` s of deltas too small to move the content. Returns the last delta's time and offset.
+    func stream(_ a: inout ScrollAxis, speed: Double, spacing: Double = 0.010, stillFor: Double = 0) -> (t: Double, x: Double) {
+        let notch = Reference.notch(800)
+        var t = 1.0
+        for _ in 0..<Int((0.2 / spacing).rounded()) {
+            t += spacing
+            a.precise(notches: speed * spacing / notch, at: t)
+        }
+        for i in 0..<Int((stillFor / spacing).rounded()) {
+            t += spacing
+            a.precise(notches: (i % 2 == 0 ? 0.2 : -0.2) / notch, at: t)
+        }
+        return (t, a.offset(at: t))
+    }
+
+    @Test func aStreamThatEndsFlingsAtItsSpeedAndDecaysAtTheDecelerationRate() {
+        var a = axis()
+        a.scroll(to: 10_000, animated: false, at: 0)
+        let (last, x0) = stream(&a, speed: 1500)
+        let v0 = a.velocity(at: last)
+        #expect(abs(v0 - 1500) <= 150, "flings at \(v0)")
+        // The stream ends 120 ms after its last delta; the motion carries on from the last delta.
+        #expect(a.phase(at: last + 0.1) == .dragging)
+        #expect(a.phase(at: last + 0.13) == .decelerating)
+        for i in 0..<120 {
+            let t = Double(i) / 60
+            #expect(abs(a.offset(at: last + t) - Reference.flingPosition(x0: x0, v0: v0, t: t)) < 1e-6, "at \(t) s")
+        }
+    }
+
+    @Test func aStreamWhoseLastSixtyMillisecondsWereStillFlingsNothing() {
+        var a = axis()
+        a.scroll(to: 10_000, animated: false, at: 0)
+        let (last, x) = stream(&a, speed: 1500, stillFor: 0.06)
+        #expect(a.velocity(at: last) == 0)
+        #expect(a.offset(at: last + 2) == x)
+    }
+
+    @Test func momentumCanBeTurnedOff() {
         var settings = ScrollPhysicsSettings()
-        settings.syntheticMomentum = true
+        settings.trackpadMomentum = false
         var a = axis(settings: settings)
-        for i in 0..<6 { a.precise(notches: 0.2, at: 1 + Double(i) * 0.016) }
-        let end = 1 + 5 * 0.016 + 0.12
-        #expect(a.phase(at: end + 0.01) == .decelerating)
-        #expect(a.offset(at: end + 1) > a.offset(at: end) + 10)
+        a.scroll(to: 10_000, animated: false, at: 0)
+        let (last, x) = stream(&a, speed: 1500)
+        #expect(a.offset(at: last + 0.05) == x)
+        #expect(a.offset(at: last + 2) == x)
+        #expect(a.phase(at: last + 0.2) == .idle)
+    }
+
+    @Test func aDeltaAPressOrANotchDuringMomentumTakesOverWithoutAJump() {
+        let notch = Reference.notch(800)
+        func coasting() -> (ScrollAxis, Double) {
+            var a = axis()
+            a.scroll(to: 10_000, animated: false, at: 0)
+            let (last, _) = stream(&a, speed: 1500)
+            return (a, last + 0.3)
+        }
+        var (a, t) = coasting()
+        var shown = a.offset(at: t)
+        a.precise(notches: 0.1, at: t)
+        #expect(abs(a.offset(at: t) - (shown + 0.1 * notch)) < 1e-9, "a new stream starts where the content is")
+        (a, t) = coasting()
+        shown = a.offset(at: t)
+        a.pointerDown(400, at: t)
+        #expect(a.offset(at: t) == shown)
+        #expect(a.offset(at: t + 1) == shown, "the press caught it")
+        (a, t) = coasting()
+        shown = a.offset(at: t)
+        let v = a.velocity(at: t)
+        a.wheel(notches: 1, at: t)
+        #expect(a.offset(at: t) == shown)
+        #expect(abs(a.velocity(at: t) - v) < 1e-6 * abs(v), "the notch keeps the velocity")
+    }
+
+    @Test func aNotchedWheelNeverGetsMomentum() {
+        var a = axis()
+        for i in 0..<10 { a.wheel(notches: 1, at: Double(i) * 0.01) }
+        #expect(a.offset(at: 2) == 10 * Reference.notch(800))
+        #expect(a.phase(at: 2) == .idle)
     }
 }
 
