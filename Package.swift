@@ -23,6 +23,11 @@ let package = Package(
             providers: [.apt(["libsdl2-dev"])]
         ),
         .systemLibrary(
+            name: "CSDL2SysWM",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev"])]
+        ),
+        .systemLibrary(
             name: "CSDL2Image",
             pkgConfig: "SDL2_image",
             providers: [.apt(["libsdl2-image-dev"])]
@@ -37,7 +42,7 @@ let package = Package(
         .target(
             name: "ParallaxSDL",
             dependencies: [
-                "ParallaxEngine", "CSDL2", "CSDL2Image", "CSDL2TTF",
+                "ParallaxEngine", "CSDL2", "CSDL2SysWM", "CSDL2Image", "CSDL2TTF",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -27,6 +27,7 @@ public enum LiveRunner {
     @discardableResult
     public static func run(canvas: Canvas, driver: SceneDriver, options: Options, onFrame: FrameObserver? = nil) -> FrameTimings {
         var translator = EventTranslator()
+        var serverClock = ServerEventClock()
         var pacer: FramePacer?
         var timings = FrameTimings(keepsHistory: options.keepsHistory)
         var showsOverlay = options.showsOverlay
@@ -40,8 +41,9 @@ public enum LiveRunner {
         while true {
             _ = watch.lap()
             while SDL_PollEvent(&event) != 0 {
+                if serverClock.observe(event) { continue }
                 // Never before the previous event (nor 0), never after the frame it is part of.
-                let eventTime = min(time, max(lastEventTime, Double(event.common.timestamp) / 1000 - ticksAtStart))
+                let eventTime = min(time, max(lastEventTime, serverClock.ticks(of: event) / 1000 - ticksAtStart))
                 lastEventTime = eventTime
                 switch translator.translate(event, at: eventTime) {
                 case .quit?: return timings

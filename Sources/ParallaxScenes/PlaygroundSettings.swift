@@ -14,6 +14,8 @@ public struct PlaygroundSettings: Sendable, Equatable {
     public var rubberBandConstant = ScrollPhysicsSettings().rubberBandConstant
     /// Pixels per wheel notch; nil: `min(P^(2/3), P/2)`.
     public var wheelStep: Double?
+    /// A trackpad stream that ends while moving flings on (README.md, "Trackpads and momentum").
+    public var trackpadMomentum = ScrollPhysicsSettings().trackpadMomentum
     /// Draw at whole-pixel scroll offsets instead of sub-pixel ones.
     public var wholePixels = false
     public var reducedMotion = false
@@ -59,12 +61,13 @@ public struct PlaygroundSettings: Sendable, Equatable {
         }
         if root.has("scrolling") {
             let scrolling = try root.object("scrolling")
-            try scrolling.rejectUnknownFields(["decelerationRate", "rubberBandConstant", "wheelStep"])
+            try scrolling.rejectUnknownFields(["decelerationRate", "rubberBandConstant", "wheelStep", "trackpadMomentum"])
             s.decelerationRate = try scrolling.number("decelerationRate", in: Limits.decelerationRate, default: s.decelerationRate)
             s.rubberBandConstant = try scrolling.number("rubberBandConstant", in: Limits.rubberBandConstant, default: s.rubberBandConstant)
             if scrolling.has("wheelStep"), try scrolling.value("wheelStep") != .null {
                 s.wheelStep = try scrolling.number("wheelStep", in: Limits.wheelStep)
             }
+            s.trackpadMomentum = try scrolling.bool("trackpadMomentum", default: s.trackpadMomentum)
         }
         if root.has("rendering") {
             let rendering = try root.object("rendering")
@@ -85,7 +88,7 @@ public struct PlaygroundSettings: Sendable, Equatable {
                               "paragraphSpeed": .number(pagerParagraphSpeed)]),
             "header": .object(["refreshThreshold": .number(refreshThreshold)]),
             "scrolling": .object(["decelerationRate": .number(decelerationRate), "rubberBandConstant": .number(rubberBandConstant),
-                                  "wheelStep": wheelStep.map { .number($0) } ?? .null]),
+                                  "wheelStep": wheelStep.map { .number($0) } ?? .null, "trackpadMomentum": .bool(trackpadMomentum)]),
             "rendering": .object(["wholePixels": .bool(wholePixels), "oneFrameLate": .bool(oneFrameLate)]),
             "reducedMotion": .bool(reducedMotion),
         ])
@@ -98,6 +101,7 @@ public struct PlaygroundSettings: Sendable, Equatable {
         p.decelerationRate = decelerationRate
         p.rubberBandConstant = rubberBandConstant
         p.wheelStepOverride = wheelStep
+        p.trackpadMomentum = trackpadMomentum
         return p
     }
 }

@@ -31,6 +31,7 @@ enum TuningPanel {
             let next = (s.wheelStep ?? 0) + 20 * direction
             s.wheelStep = next < 20 ? nil : min(PlaygroundSettings.Limits.wheelStep.upperBound, next)
         }))
+        rows.append(toggle("Trackpad momentum", \.trackpadMomentum))
         rows.append(toggle("Whole pixels", \.wholePixels))
         rows.append(toggle("Reduced motion", \.reducedMotion))
         rows.append(toggle("One frame late", \.oneFrameLate))

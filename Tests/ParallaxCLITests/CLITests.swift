@@ -17,16 +17,23 @@ struct Outcome {
     var errorLines: [String] { stderr.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("libpng warning") } }
 }
 
-/// Runs a command with a time limit (a hung command is killed and fails the test).
-func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, timeout: TimeInterval = 120) throws -> Outcome {
+/// Runs a command with a time limit (a hung command is killed and fails the test), `input` on its
+/// standard input.
+func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, input: Data? = nil,
+         timeout: TimeInterval = 120) throws -> Outcome {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if let environment { process.environment = environment }
-    let out = Pipe(), err = Pipe()
+    let out = Pipe(), err = Pipe(), stdin = Pipe()
     process.standardOutput = out
     process.standardError = err
+    process.standardInput = input == nil ? FileHandle.nullDevice : stdin
     try process.run()
+    if let input {
+        try stdin.fileHandleForWriting.write(contentsOf: input)
+        try stdin.fileHandleForWriting.close()
+    }
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
     if process.isRunning {

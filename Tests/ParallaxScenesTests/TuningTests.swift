@@ -18,6 +18,7 @@ import Testing
         s.feedMaxShift = 42
         s.pagerHeaderSpeed = 1.2
         s.wheelStep = 60
+        s.trackpadMomentum = false
         s.oneFrameLate = true
         s.reducedMotion = true
         #expect(try PlaygroundSettings.parse(Data(s.jsonText.utf8), file: "c.json") == s)
@@ -31,6 +32,7 @@ import Testing
         (#"{"version": 1, "scrolling": {"decelerationRate": 1.5}}"#, "c.json: scrolling.decelerationRate: must be between 0.9 and 0.9999"),
         (#"{"version": 1, "rendering": {"wholePixels": "yes"}}"#, "c.json: rendering.wholePixels: must be true or false, found a string"),
         (#"{"version": 2}"#, "c.json: version: unknown version 2"),
+        (#"{"version": 1, "scrolling": {"trackpadMomentum": 1}}"#, "c.json: scrolling.trackpadMomentum: must be true or false, found a number"),
         (#"{"version": 1, "colour": "red"}"#, "c.json: colour: unknown field"),
         (#"{"version": 1, "pager": []}"#, "c.json: pager: must be an object, found an array"),
     ])
@@ -58,6 +60,31 @@ import Testing
         playground.handle(.key(.minus, shift: false), at: 0)
         #expect(abs(playground.settings.pagerHeaderSpeed - 1.4) < 1e-12)
         #expect(abs(playground.pager.speeds.header - 1.4) < 1e-12)
+    }
+
+    @Test func theMomentumRowTurnsTrackpadMomentumOffInTheScene() {
+        let playground = Playground(viewport: viewport, environment: testEnvironment())
+        // A trackpad stream of 0.1 notch every 10 ms, then nothing: with momentum it flings on.
+        func coastAfterStream(from start: Double) -> Double {
+            for i in 1...20 { playground.handle(.wheel(dx: 0, dy: -0.1, precise: true, shift: false), at: start + Double(i) * 0.01) }
+            playground.update(to: start + 0.2)
+            let stopped = playground.feed.offset
+            playground.update(to: start + 2)
+            return playground.feed.offset - stopped
+        }
+        #expect(playground.settings.trackpadMomentum)
+        let coasted = coastAfterStream(from: 0)
+        // The feed scrolls the whole 800 px window (under its bar): 0.1 notch = 0.1 * min(800^(2/3), 400)
+        // = 8.618 px every 10 ms, 861.8 px/s. A 0.998/ms fling from it coasts 861.8 / (1000 * ln(1/0.998))
+        // = 430.5 px in all, of which 430.5 * 0.998^1800 = 11.7 px are still to go after 1.8 s: 418.7 px.
+        #expect(abs(coasted - 418.7) < 2, "coasted \(coasted) px")
+        playground.handle(.key(.p, shift: false), at: 3)
+        let row = playground.tuningRows.firstIndex { $0.label == "Trackpad momentum" }!
+        for _ in 0..<row { playground.handle(.key(.rightBracket, shift: false), at: 3) }
+        playground.handle(.key(.equals, shift: false), at: 3)
+        #expect(!playground.settings.trackpadMomentum)
+        #expect(!playground.feed.scroller.settings.trackpadMomentum)
+        #expect(coastAfterStream(from: 4) == 0)
     }
 
     @Test func clicksOnTheButtonsChangeValuesAndDoNotScroll() {

@@ -1,0 +1,242 @@
+import Foundation
+import Testing
+
+/// Real X input into `parallax run` under Xvfb: XTest events go through the X server and SDL's
+/// event path, as a hand's would, and the assertions read the window's `--trace`
+/// (README.md, "Real-input tests"). Each test starts its own X server; where none can start, the
+/// test is cancelled with the reason.
+@Suite(.serialized) struct RealInputTests {
+    /// UIKit's deceleration, per second: a fling from velocity v comes to rest v / k further on.
+    static let k = 1000 * log(1 / 0.998)
+    /// The feed scrolls the whole 800 px window (under its bar): a notch is min(800^(2/3), 800/2) px.
+    static let notch = pow(800, 2.0 / 3.0)
+
+    @Test(arguments: [300.0, 1800, 4000])
+    func aDragFlingsAtItsSpeedHoweverSoonTheButtonComesUp(speed: Double) throws {
+        let delays = [0.0, 0.008, 0.010, 0.020, 0.050]
+        // Each drag: Home (the content at rest at the top), the pointer hovers to the start, presses,
+        // moves up at `speed` every 8 ms, and lets go `delay` after its last move.
+        let travel = min(0.3, 600 / speed)
+        var events: [[String: Any]] = []
+        var t = 0.3
+        for delay in delays {
+            events.append(["t": t, "type": "key", "key": "Home"])
+            events.append(["t": t + 1.0, "type": "glide", "x": 300, "y": 750, "vx": 1000, "vy": 0, "duration": 0.2, "spacing": 0.008])
+            events.append(["t": t + 1.25, "type": "down"])
+            events.append(["t": t + 1.3, "type": "glide", "x": 500, "y": 750, "vx": 0, "vy": -speed, "duration": travel, "spacing": 0.008])
+            events.append(["t": t + 1.3 + travel + delay, "type": "up"])
+            t += 1.3 + travel + delay + 0.4
+        }
+        let trace = try RealWindow.trace(scene: "feed", events: events)
+        let drags = trace.runs { $0.phase == "dragging" }
+        try #require(drags.count == delays.count, "one drag per gesture, found \(drags.count)")
+        let distance = (speed * travel).rounded()
+        for (delay, drag) in zip(delays, drags) {
+            #expect(drag.first!.offset == 0, "the drag starts at rest at the top")
+            let after = try #require(trace.first { $0.frame > drag.last!.frame })
+            if delay >= 0.04 {
+                #expect(after.phase == "idle" && after.offset == distance && after.velocity == 0,
+                        "\(speed) px/s rested \(delay * 1000) ms: \(after.phase) at \(after.offset), \(after.velocity) px/s")
+            } else {
+                // On the fling's closed form, any frame gives where it rests (offset + velocity/k), and the
+                // release velocity is k times the way from the release point there.
+                #expect(after.phase == "decelerating", "\(speed) px/s released after \(delay * 1000) ms: \(after.phase)")
+                let released = Self.k * (after.offset - distance) + after.velocity
+                #expect(abs(released - speed) <= 0.05 * speed,
+                        "\(speed) px/s released \(delay * 1000) ms after the last move flung at \(released) px/s")
+            }
+        }
+    }
+
+    @Test func aHeldPullPastTheTopFollowsTheRubberBandAllTheWayAndSpringsBack() throws {
+        // 300 px down from the top, held, released still.
+        let events: [[String: Any]] = [
+            ["t": 0.5, "type": "move", "x": 640, "y": 200], ["t": 0.55, "type": "down"],
+            ["t": 0.6, "type": "glide", "x": 640, "y": 200, "vx": 0, "vy": 1000, "duration": 0.3, "spacing": 0.008],
+            ["t": 1.1, "type": "up"],
+        ]
+        let trace = try RealWindow.trace(scene: "feed", events: events)
+        let drag = try #require(trace.runs { $0.phase == "dragging" }.first)
+        func rubberBand(_ pulled: Double) -> Double { -(1 - 1 / (pulled * 0.55 / 800 + 1)) * 800 }
+        // Every frame of the pull shows a whole-pixel pull on the formula, never less far out than before.
+        for (previous, frame) in zip(drag, drag.dropFirst()) {
+            #expect(frame.offset <= previous.offset, "frame \(frame.frame) moved back in while pulling")
+            let pulled = 800 * (1 / (1 + frame.offset / 800) - 1) / 0.55
+            #expect(abs(pulled - pulled.rounded()) < 1e-6 && abs(frame.offset - rubberBand(pulled.rounded())) < 1e-9,
+                    "frame \(frame.frame): \(frame.offset) is no pull's rubber band")
+        }
+        // Past the old 120 px stop the content still moves with the pointer, to the formula's 136.8 px.
+        let beyond = Set(drag.map(\.offset).filter { $0 < -120.5 })
+        #expect(beyond.count >= 2, "frames past 120 px: \(beyond.sorted())")
+        #expect(abs(drag.last!.offset - rubberBand(300)) < 1e-9)
+        #expect(trace.allSatisfy { $0.offset >= rubberBand(300) - 1e-9 })
+        // Released, it springs back without going further out, and rests at the top.
+        let back = trace.filter { $0.frame > drag.last!.frame }
+        for (previous, frame) in zip(back, back.dropFirst()) { #expect(frame.offset >= previous.offset - 1e-9) }
+        #expect(back.last?.offset == 0)
+    }
+
+    @Test func wheelNotchesKeysAndATabSwitch() throws {
+        // Three notches down (button 5), PageDown, then 2: the header.
+        let events: [[String: Any]] = [
+            ["t": 0.5, "type": "move", "x": 640, "y": 400],
+            ["t": 0.6, "type": "click", "button": 5], ["t": 0.7, "type": "click", "button": 5], ["t": 0.8, "type": "click", "button": 5],
+            ["t": 1.8, "type": "key", "key": "Next"],
+            ["t": 2.8, "type": "key", "key": "2"],
+        ]
+        let trace = try RealWindow.trace(scene: "feed", events: events)
+        let feed = trace.filter { $0.scene == "feed" }
+        #expect(feed.contains { $0.phase == "wheel" })
+        // Notches retarget the running animation: three whole notches, then one viewport less the bar, less 10%.
+        let afterNotches = try #require(feed.last { $0.t < 1.75 && $0.phase == "idle" })
+        #expect(abs(afterNotches.offset - 3 * Self.notch) < 1e-9, "after three notches: \(afterNotches.offset)")
+        #expect(abs(feed.last!.offset - (3 * Self.notch + (800 - 56) * 0.9)) < 1e-9, "after PageDown: \(feed.last!.offset)")
+        #expect(trace.last?.scene == "header")
+    }
+
+    @Test func thePagerTakesTheHorizontalWheelShiftWheelAndItsDots() throws {
+        // Wheel right (button 7): page 1. Shift+wheel down: page 2. A click on the fifth dot: page 4.
+        // Five dots 22 px apart centred on x = 640, 36 px above the bottom: the fifth at x = 684, y = 764.
+        let events: [[String: Any]] = [
+            ["t": 0.5, "type": "move", "x": 640, "y": 400],
+            ["t": 0.6, "type": "click", "button": 7],
+            ["t": 1.6, "type": "keydown", "key": "Shift_L"], ["t": 1.65, "type": "click", "button": 5], ["t": 1.7, "type": "keyup", "key": "Shift_L"],
+            ["t": 2.7, "type": "move", "x": 684, "y": 764], ["t": 2.75, "type": "down"], ["t": 2.8, "type": "up"],
+        ]
+        let trace = try RealWindow.trace(scene: "pager", events: events)
+        func settled(before time: Double) throws -> TraceFrame { try #require(trace.last { $0.t < time }) }
+        #expect(try settled(before: 1.55).offsetX == 1280)
+        #expect(try settled(before: 2.65).offsetX == 2 * 1280)
+        #expect(trace.last?.offsetX == 4 * 1280)
+        #expect(trace.last?.fraction == 4)
+    }
+}
+
+/// One frame of `--trace`.
+struct TraceFrame {
+    let frame: Int
+    let t: Double
+    let scene: String
+    let phase: String
+    /// The vertical offset and velocity (the feed and the header).
+    let offset: Double
+    let velocity: Double
+    let offsetX: Double
+    let fraction: Double?
+
+    init(_ object: [String: Any]) throws {
+        func optionalNumber(_ value: Any?) -> Double? { value as? Double ?? (value as? Int).map(Double.init) }
+        func number(_ value: Any?) throws -> Double { try #require(optionalNumber(value)) }
+        let offset = try #require(object["offset"] as? [String: Any]), velocity = try #require(object["velocity"] as? [String: Any])
+        frame = Int(try number(object["frame"]))
+        t = try number(object["t"])
+        scene = try #require(object["scene"] as? String)
+        phase = try #require(object["phase"] as? String)
+        self.offset = try number(offset["y"])
+        self.velocity = try number(velocity["y"])
+        offsetX = try number(offset["x"])
+        fraction = optionalNumber(object["fraction"])
+    }
+}
+
+extension Array where Element == TraceFrame {
+    /// The maximal runs of consecutive frames that match.
+    func runs(where matches: (TraceFrame) -> Bool) -> [[TraceFrame]] {
+        var runs: [[TraceFrame]] = []
+        var current: [TraceFrame] = []
+        for frame in self {
+            if matches(frame) { current.append(frame) } else if !current.isEmpty { runs.append(current); current = [] }
+        }
+        if !current.isEmpty { runs.append(current) }
+        return runs
+    }
+}
+
+/// `parallax run` in a 1280x800 window on a fresh Xvfb, driven by `Tests/RealInput/xtest-play`.
+enum RealWindow {
+    static let player = packageRoot.appendingPathComponent("Tests/RealInput/xtest-play").path
+    /// Debian's python3, which has python3-xlib (a python3 first in PATH may not).
+    static let python = "/usr/bin/python3"
+
+    /// Plays `events` (xtest-play's format) and then Esc into the window, and returns its trace.
+    static func trace(scene: String, events: [[String: Any]]) throws -> [TraceFrame] {
+        let display = try XServer.start()
+        defer { display.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-real-input-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tracePath = folder.appendingPathComponent("trace.jsonl").path
+
+        var environment = ProcessInfo.processInfo.environment
+        // The real window: whatever driver the test run was given, SDL must pick X11 here.
+        environment["SDL_VIDEODRIVER"] = nil
+        environment["DISPLAY"] = display.name
+        let window = Process()
+        window.executableURL = URL(fileURLWithPath: parallaxBinary)
+        window.arguments = ["run", "--scene", scene, "--size", "1280x800", "--no-overlay", "--trace", tracePath]
+        window.environment = environment
+        let windowErrors = Pipe()
+        window.standardError = windowErrors
+        window.standardOutput = FileHandle.nullDevice
+        try window.run()
+        defer { if window.isRunning { window.terminate() } }
+
+        let last = events.compactMap { $0["t"] as? Double }.max() ?? 0
+        let script = events + [["t": last + 1.5, "type": "key", "key": "Escape"]]
+        let played = try run(python, [player, "Parallax Playground"],
+                             environment: environment, input: try JSONSerialization.data(withJSONObject: script))
+        try #require(played.status == 0, "xtest-play: \(played.stderr)")
+        let deadline = Date().addingTimeInterval(30)
+        while window.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        try #require(!window.isRunning, "Esc did not end the window")
+        let errors = String(decoding: windowErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try #require(window.terminationStatus == 0, "parallax run: \(errors)")
+        let lines = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n")
+        return try lines.map { line in
+            try TraceFrame(try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]))
+        }
+    }
+}
+
+/// A private Xvfb for one test.
+struct XServer {
+    let process: Process
+    let name: String
+
+    /// Starts Xvfb on a free display; cancels the calling test, with the reason, where that cannot be done.
+    static func start() throws -> XServer {
+        guard let xvfb = which("Xvfb") else {
+            try Test.cancel("Xvfb is not installed (scripts/install-deps installs it): no real input can be tried")
+        }
+        let probe = try run(RealWindow.python, ["-c", "import Xlib.ext.xtest"])
+        guard probe.status == 0 else {
+            try Test.cancel("python3-xlib is not installed for /usr/bin/python3 (scripts/install-deps installs it): no real input can be sent")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: xvfb)
+        process.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+        let out = Pipe()
+        process.standardOutput = out
+        // Never the test runner's own streams: a server left behind must not hold them open.
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Xvfb writes its display number once it accepts clients.
+        var number = ""
+        while process.isRunning, !number.hasSuffix("\n") {
+            let byte = out.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty { break }
+            number += String(decoding: byte, as: UTF8.self)
+        }
+        guard let display = Int(number.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            if process.isRunning { process.terminate() }
+            try Test.cancel("Xvfb did not start (no display number from -displayfd): no real input can be tried")
+        }
+        return XServer(process: process, name: ":\(display)")
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
