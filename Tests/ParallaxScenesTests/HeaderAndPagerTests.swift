@@ -273,17 +273,77 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
         #expect(list.textRuns.contains { $0.text == "Release to refresh" || $0.text == "Pull to refresh" })
     }
 
-    @Test func theRefreshEndsAtTheSameTimeWhateverTheFrameRate() {
-        var offsets: [Double] = []
-        for rate in [30.0, 60, 144] {
-            let scene = refreshingScene()
-            pull(scene, finger: 300, releaseAt: 1)
-            var t = 1.0
-            while t < 3 { scene.update(to: t); t += 1 / rate }
-            scene.update(to: 3)
-            offsets.append(scene.offset)
+    /// The spring back from the hold at -80 px, released 1.5 s after the pull's release at t = 1:
+    /// critically damped at w = 10 rad/s, x(t) = -80 (1 + w t) e^(-w t) (README, "Physics").
+    static func springBack(at t: Double) -> Double {
+        let local = t - 2.5
+        return local <= 0 ? -80 : -80 * (1 + 10 * local) * exp(-10 * local)
+    }
+
+    /// Where that spring comes to rest: -80 (1 + 10 t) e^(-10 t) reaches the 0.5 px rest threshold at
+    /// t = 0.71764 s (solved by bisection by hand, outside the code under test).
+    static let springBackDuration = 0.71764
+
+    @Test func theNewCoverFadesInOverTheSpringBack() {
+        let scene = refreshingScene()
+        pull(scene, finger: 300, releaseAt: 1)
+        let old = HeaderArticle.covers[0], new = HeaderArticle.covers[1]
+        func drawn(at t: Double) -> (photos: [ImageQuad], titles: [TextRun]) {
+            scene.update(to: t)
+            var list = DisplayList()
+            scene.draw(into: &list)
+            return (list.imageQuads, list.textRuns.filter { $0.font == HeaderScene.titleFont })
         }
-        #expect(offsets[0] == offsets[1] && offsets[1] == offsets[2])
+        let before = drawn(at: 2.49)
+        #expect(before.photos.map(\.image) == [old.photo.image] && before.titles.map(\.text) == [old.title])
+        for fraction in [0.0, 0.25, 0.5, 0.9] {
+            let t = 2.5 + fraction * Self.springBackDuration
+            let (photos, titles) = drawn(at: t)
+            // The old photo stays opaque beneath; the new one and its title come in as the old title goes.
+            #expect(photos.map(\.image) == [old.photo.image, new.photo.image], "at \(t)")
+            #expect(photos.map(\.opacity).count == 2 && photos[0].opacity == 1 && abs(photos[1].opacity - fraction) < 1e-4, "at \(t)")
+            let titleOpacity = Dictionary(titles.map { ($0.text, $0.opacity) }, uniquingKeysWith: +)
+            #expect(abs((titleOpacity[old.title] ?? 0) - (1 - fraction)) < 1e-4, "old title at \(t)")
+            #expect(abs((titleOpacity[new.title] ?? 0) - fraction) < 1e-4, "new title at \(t)")
+        }
+        let after = drawn(at: 2.5 + Self.springBackDuration + 0.001)
+        #expect(after.photos.map(\.image) == [new.photo.image] && after.photos[0].opacity == 1)
+        #expect(after.titles.map(\.text) == [new.title] && after.titles[0].opacity == 1)
+    }
+
+    @Test(arguments: [30.0, 60, 144])
+    func theRefreshEndsAtTheSameTimeWhateverTheFrameRate(rate: Double) {
+        let scene = refreshingScene()
+        pull(scene, finger: 300, releaseAt: 1)
+        var samples: [(t: Double, offset: Double)] = []
+        var frame = 0
+        while 1 + Double(frame) / rate <= 3.5 {
+            let t = 1 + Double(frame) / rate
+            scene.update(to: t)
+            samples.append((t, scene.offset))
+            if t < 2.5 { #expect(scene.refreshStarted == 1 && scene.refreshCount == 0, "refreshing at \(t)") }
+            frame += 1
+        }
+        #expect(scene.refreshStarted == nil && scene.refreshCount == 1, "one refresh, ended")
+        #expect(samples.count == Int((2.5 * rate).rounded(.down)) + 1)
+        // Held at the threshold for the refresh's last half second (the hold spring has come to rest).
+        let held = samples.filter { $0.t >= 2 && $0.t < 2.5 }
+        #expect(held.count == Int((0.5 * rate).rounded(.up)))
+        for sample in held { #expect(sample.offset == -80, "held at \(sample.t)") }
+        // From the refresh's end, the whole curve is the spring's closed form at every rate.
+        let back = samples.filter { $0.t >= 2.5 }
+        #expect(back.count > Int(0.9 * rate))
+        for sample in back {
+            let expected = sample.t - 2.5 >= Self.springBackDuration ? 0 : Self.springBack(at: sample.t)
+            #expect(abs(sample.offset - expected) < 1e-9, "at \(sample.t): \(sample.offset), spring gives \(expected)")
+        }
+        // So no frame from the hold on moves it further than the spring's own step over that frame
+        // (or the last half pixel where the spring comes to rest).
+        let fromHold = samples.filter { $0.t >= 2 }
+        for (a, b) in zip(fromHold, fromHold.dropFirst()) {
+            let step = abs(Self.springBack(at: b.t) - Self.springBack(at: a.t))
+            #expect(abs(b.offset - a.offset) <= step + 0.5, "\(a.t) to \(b.t): \(b.offset - a.offset) px, spring steps \(step)")
+        }
     }
 }
 
