@@ -261,20 +261,54 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
         #expect(scene.offset == 0)
     }
 
-    @Test func theHeaderDoesNotStretchAndTheSpinnerShows() {
+    /// The scene held `finger` px of pointer travel past the top: how far it shows, the word under the
+    /// spinner, which of the ring's 12 dot positions are filled, and dot rows drawn anywhere else.
+    func spinner(pulledBy finger: Double) -> (gap: Double, labels: [String], dots: [Int], strays: Int, frames: StretchyHeader.Frames) {
         let scene = refreshingScene()
         scene.handle(.mouseDown(Point(x: 640, y: 200)), at: 0)
-        scene.handle(.mouseMove(Point(x: 640, y: 400)), at: 0.1)
+        scene.handle(.mouseMove(Point(x: 640, y: 200 + finger)), at: 0.1)
         scene.update(to: 0.1)
-        #expect(scene.offset < -40)
-        #expect(scene.headerFrames.image == scene.headerFrames.container)
         var list = DisplayList()
         scene.draw(into: &list)
-        #expect(list.textRuns.contains { $0.text == "Release to refresh" || $0.text == "Pull to refresh" })
+        let gap = -scene.offset
+        // The ring: 12 dots of radius 2.5 on a 12 px circle centred 70 px left of the middle and halfway
+        // down the gap (at least 20 px down), the first at the top, going clockwise.
+        let centre = Point(x: 640 - 70, y: max(20, gap / 2))
+        let positions = (0..<12).map { i in
+            let angle = 2 * Double.pi * Double(i) / 12 - Double.pi / 2
+            return Point(x: centre.x + 12 * cos(angle), y: centre.y + 12 * sin(angle))
+        }
+        let rows = list.commands.compactMap { command -> Rect? in
+            guard case let .fill(fill) = command, fill.color == Theme.text, fill.rect.height == 1 else { return nil }
+            return fill.rect
+        }
+        let dots = positions.indices.filter { i in
+            rows.contains { $0.minY <= positions[i].y && positions[i].y < $0.maxY && $0.minX <= positions[i].x && positions[i].x <= $0.maxX }
+        }
+        let strays = rows.filter { row in
+            !positions.contains { abs(row.midX - $0.x) <= 2.5 && abs(row.minY + 0.5 - $0.y) <= 3 }
+        }.count
+        let words = ["Release to refresh", "Pull to refresh", "Refreshing…"]
+        return (gap, list.textRuns.map(\.text).filter(words.contains), dots, strays, scene.headerFrames)
+    }
+
+    @Test func theHeaderDoesNotStretchAndTheSpinnerShows() {
+        // 200 px of travel shows 800 (1 - 1 / (1 + 0.55 * 200 / 800)) = 96.70 px: past the 80 px threshold.
+        let past = spinner(pulledBy: 200)
+        #expect(abs(past.gap - 800 * (1 - 1 / (1 + 0.55 * 200 / 800))) < 1e-9)
+        #expect(past.frames.image == past.frames.container && past.frames.container == Rect(x: 0, y: past.gap, width: 1280, height: 640),
+                "the header moves down whole, unstretched")
+        #expect(past.labels == ["Release to refresh"])
+        #expect(past.dots == Array(0..<12) && past.strays == 0, "a full ring")
+        // 100 px shows 51.46 px, 0.643 of the threshold: the dots up to 0.643 of the ring, 8 of 12.
+        let short = spinner(pulledBy: 100)
+        #expect(abs(short.gap - 800 * (1 - 1 / (1 + 0.55 * 100 / 800))) < 1e-9)
+        #expect(short.labels == ["Pull to refresh"])
+        #expect(short.dots == Array(0..<8) && short.strays == 0, "dots \(short.dots)")
     }
 
     /// The spring back from the hold at -80 px, released 1.5 s after the pull's release at t = 1:
-    /// critically damped at w = 10 rad/s, x(t) = -80 (1 + w t) e^(-w t) (README, "Physics").
+    /// critically damped at w = 10 rad/s, x(t) = -80 (1 + w t) e^(-w t) (README, "What moves, and how").
     static func springBack(at t: Double) -> Double {
         let local = t - 2.5
         return local <= 0 ? -80 : -80 * (1 + 10 * local) * exp(-10 * local)
