@@ -103,40 +103,118 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
         return scene
     }
 
+    /// Screen speeds of the pager's layers (README, "What moves, and how").
+    static let speeds = ["background": 0.6, "header": 1.5, "paragraph": 2.0]
+
+    /// Layer `name` of page `i` at fraction f is centred at w/2 + w (i - f) k.
+    static func expectedCentre(page: Int, name: String, fraction f: Double) -> Double {
+        640 + 1280 * (Double(page) - f) * speeds[name]!
+    }
+
+    /// What `draw()` draws, as layers: each page's photo (told by its image), its headline and each
+    /// of its paragraph's lines, with the centre of what was drawn.
+    func drawnLayers(_ scene: PagerScene) -> (layers: [PagerScene.Layer], paragraphs: [Int: String]) {
+        var list = DisplayList()
+        scene.draw(into: &list)
+        let measurer = FixedTextMeasurer()
+        let pages = PagerContent.pages
+        var layers: [PagerScene.Layer] = []
+        var paragraphs: [Int: String] = [:]
+        for quad in list.imageQuads {
+            guard let page = pages.firstIndex(where: { $0.photo.image == quad.image }) else {
+                Issue.record("an image of no page: \(quad.image)"); continue
+            }
+            layers.append(.init(page: page, name: "background", centerX: quad.destination.midX))
+        }
+        for run in list.textRuns {
+            let centre = run.origin.x + measurer.size(of: run.text, font: run.font).width / 2
+            if run.font == PagerScene.headerFont, let page = pages.firstIndex(where: { $0.header == run.text }) {
+                layers.append(.init(page: page, name: "header", centerX: centre))
+            } else if run.font == PagerScene.paragraphFont {
+                let owners = pages.indices.filter { pages[$0].paragraph.contains(run.text) }
+                guard owners.count == 1 else { Issue.record("a paragraph line of \(owners.count) pages: \(run.text)"); continue }
+                layers.append(.init(page: owners[0], name: "paragraph", centerX: centre))
+                paragraphs[owners[0], default: ""] += (paragraphs[owners[0]] == nil ? "" : " ") + run.text
+            } else {
+                Issue.record("unexpected text: \(run.text)")
+            }
+        }
+        return (layers, paragraphs)
+    }
+
     @Test(arguments: [0.0, 0.5, 1.3])
     func layerCentresAtFractions(f: Double) {
         let scene = pager(atFraction: f)
         #expect(abs(scene.fraction - f) < 1e-12)
         let layers = scene.layers()
-        #expect(!layers.isEmpty)
-        let speeds = ["background": 0.6, "header": 1.5, "paragraph": 2.0]
+        let pages = [Int(f.rounded(.down)), Int(f.rounded(.up))]
+        #expect(layers.count == 3 * Set(pages).count)
         for layer in layers {
-            #expect(abs(layer.centerX - (640 + 1280 * (Double(layer.page) - f) * speeds[layer.name]!)) < 1e-9)
+            #expect(abs(layer.centerX - Self.expectedCentre(page: layer.page, name: layer.name, fraction: f)) < 1e-9)
         }
-        #expect(Set(layers.map(\.page)) == Set([Int(f.rounded(.down)), Int(f.rounded(.up))]))
+        #expect(Set(layers.map(\.page)) == Set(pages))
+        // The accessor (which the trace reports) says what draw() draws.
+        for drawn in drawnLayers(scene).layers {
+            let reported = layers.first { $0.page == drawn.page && $0.name == drawn.name }
+            #expect(reported.map { abs($0.centerX - drawn.centerX) < 1e-9 } == true, "\(drawn) reported as \(String(describing: reported))")
+        }
     }
 
-    @Test func headerAndParagraphAreDrawnAtTheirLayerCentres() {
-        let scene = pager(atFraction: 0.5)
-        var list = DisplayList()
-        scene.draw(into: &list)
-        let measurer = FixedTextMeasurer()
-        for page in [0, 1] {
-            let header = list.textRuns.first { $0.text == PagerContent.pages[page].header }!
-            let width = measurer.size(of: header.text, font: header.font).width
-            #expect(abs(header.origin.x + width / 2 - (640 + 1280 * (Double(page) - 0.5) * 1.5)) < 1e-9)
+    @Test(arguments: [0.0, 0.5, 1.3])
+    func headerAndParagraphAreDrawnAtTheirLayerCentres(f: Double) {
+        let scene = pager(atFraction: f)
+        let (drawn, paragraphs) = drawnLayers(scene)
+        let pages = Set([Int(f.rounded(.down)), Int(f.rounded(.up))])
+        for page in pages {
+            // One photo, one headline and every line of the paragraph, in order, for each page on screen.
+            #expect(drawn.filter { $0.page == page && $0.name == "background" }.count == 1, "page \(page)")
+            #expect(drawn.filter { $0.page == page && $0.name == "header" }.count == 1, "page \(page)")
+            #expect(paragraphs[page] == PagerContent.pages[page].paragraph, "page \(page)")
+        }
+        #expect(Set(drawn.map(\.page)) == pages)
+        for layer in drawn {
+            #expect(abs(layer.centerX - Self.expectedCentre(page: layer.page, name: layer.name, fraction: f)) < 1e-9, "\(layer)")
         }
     }
+
+    /// The page control as drawn: the opacity of each of the 5 dots (radius 5, 22 px apart, centred,
+    /// 36 px above the bottom), read from the disc's row through its centre.
+    func dotOpacities(_ scene: PagerScene) -> [Double?] {
+        var list = DisplayList()
+        scene.draw(into: &list)
+        let rows = list.commands.compactMap { command -> FillRect? in
+            guard case let .fill(fill) = command, fill.color == Theme.text, fill.rect.height == 1 else { return nil }
+            return fill
+        }
+        return (0..<5).map { i in
+            let centre = Point(x: 640 - 2 * 22 + Double(i) * 22, y: 800 - 36)
+            let through = rows.filter { $0.rect.minY <= centre.y && centre.y < $0.rect.maxY && $0.rect.minX <= centre.x && centre.x <= $0.rect.maxX }
+            return through.count == 1 ? through[0].opacity : nil
+        }
+    }
+
+    /// Dot `page` opaque, the other four at 0.38.
+    func dotsShowing(_ page: Int) -> [Double?] { (0..<5).map { $0 == page ? 1 : 0.38 } }
 
     @Test func keysPageAndTheDotsShowTheRoundedPage() {
         let scene = PagerScene(viewport: viewport, environment: testEnvironment())
+        scene.update(to: 0)
+        #expect(dotOpacities(scene) == dotsShowing(0))
         scene.handle(.key(.right, shift: false), at: 0)
         scene.update(to: 2)
         #expect(scene.currentPage == 1)
         #expect(scene.offset == 1280)
+        #expect(dotOpacities(scene) == dotsShowing(1))
         scene.handle(.key(.end, shift: false), at: 2)
         scene.update(to: 4)
         #expect(scene.currentPage == 4)
+        #expect(dotOpacities(scene) == dotsShowing(4))
+        // Between pages the dot is the nearest page's: round(f).
+        for (f, page) in [(0.49, 0), (0.51, 1), (1.3, 1), (2.5, 3), (3.6, 4)] {
+            let dragged = pager(atFraction: f)
+            #expect(dragged.currentPage == page, "at \(f)")
+            #expect(dotOpacities(dragged) == dotsShowing(page), "at \(f)")
+        }
     }
 
     @Test func resizeKeepsThePage() {
