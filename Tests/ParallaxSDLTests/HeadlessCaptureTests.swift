@@ -111,16 +111,27 @@ final class ManagedAtomicFlag: @unchecked Sendable {
 
     @Test func texturesStayWithinTheirByteBudgetLeastRecentlyUsedOut() throws {
         let canvas = try headlessCanvas(Size(width: 100, height: 100))
-        // Room for one 512x512 photo (1 MiB as RGBA) but not two.
+        // Room for three 512x512 photos (1 MiB each as RGBA) but not four.
+        let photo = 512 * 512 * 4
         let textures = TextureCache(renderer: canvas.renderer, imagesFolder: resourcesFolder + "/Images", logger: Logger(label: "test"),
-                                    budget: 1_500_000)
-        textures.preload(["brick.png"])
-        #expect(textures.state(of: "brick.png") == .ready)
-        textures.preload(["grass.png"])
-        #expect(textures.state(of: "grass.png") == .ready)
-        #expect(textures.residentBytes == 512 * 512 * 4)
-        #expect(textures.state(of: "brick.png") == .loading, "evicted, decoding again")
-        #expect(textures.pixelSize(of: "brick.png") == Size(width: 512, height: 512), "its size is remembered")
+                                    budget: 3 * photo + photo / 2)
+        // Asking for the state of an evicted image starts its decode again, so each is asked once.
+        func expectResident(_ images: [ImageID], evicted: ImageID, sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(textures.residentBytes == 3 * photo, sourceLocation: sourceLocation)
+            for image in images { #expect(textures.state(of: image) == .ready, "\(image)", sourceLocation: sourceLocation) }
+            #expect(textures.state(of: evicted) == .loading, "\(evicted) evicted, decoding again", sourceLocation: sourceLocation)
+        }
+        for image: ImageID in ["brick.png", "grass.png", "gravel.png"] { textures.preload([image]) }
+        #expect(textures.residentBytes == 3 * photo)
+        // The oldest, brick, is drawn again: grass is now the least recently used.
+        #expect(textures.texture(for: "brick.png") != nil)
+        textures.preload(["astronaut.png"])
+        expectResident(["brick.png", "gravel.png", "astronaut.png"], evicted: "grass.png")
+        // Gravel is drawn: of brick (drawn before), astronaut (loaded after) and gravel, brick goes.
+        #expect(textures.texture(for: "gravel.png") != nil)
+        textures.preload(["camera.png"])
+        expectResident(["gravel.png", "astronaut.png", "camera.png"], evicted: "brick.png")
+        #expect(textures.pixelSize(of: "grass.png") == Size(width: 512, height: 512), "an evicted image's size is remembered")
     }
 
     @Test func anImageStillDecodingIsAPlainPanel() throws {
