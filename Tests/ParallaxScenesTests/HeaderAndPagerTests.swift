@@ -275,13 +275,20 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
         drag(playground, by: 250)
         let geometry = playground.traceGeometry
         #expect(geometry["viewport"] == .object(["top": 56, "height": 744]))
-        guard case let .array(items)? = geometry["items"] else { Issue.record("no items"); return }
-        #expect(items.count == playground.feed.layout.visible(offset: 250).cells.count)
-        for case let .object(item) in items {
-            guard case let .number(y)? = item["y"], case let .number(shift)? = item["shift"] else { continue }
-            let expected = FeedParallax.shift(containerMinY: y, containerHeight: 405, visibleTop: 56, visibleBottom: 800, maxShift: 30)
-            #expect(item["shift"] == .number(expected))
-            #expect(abs(shift) <= 30)
+        // Scrolled by 250: cell 0's container (content y 116) spans -134...271 on screen, cell 1's (605)
+        // 355...760, cell 2's (1094) starts below the window at 844.
+        let expected = FeedSceneTests.Expected()
+        #expect(expected.containerTop(0) - 250 == -134 && expected.containerTop(1) - 250 == 355 && expected.containerTop(2) - 250 == 844)
+        let items: [JSONValue] = geometry["items"].flatMap { value -> [JSONValue]? in if case let .array(items) = value { items } else { nil } } ?? []
+        #expect(items.count == 2, "\(items)")
+        for (index, item) in items.enumerated() {
+            let y = expected.containerTop(index) - 250
+            // The shift over the 744 px band under the bar (README, "What moves, and how"):
+            // (band centre - container centre) M / (band/2 + H/2), clamped to M = 30.
+            let bandCentre = 56.0 + 744 / 2, containerCentre: Double = y + 405.0 / 2
+            let shift: Double = min(30, max(-30, (bandCentre - containerCentre) * 30 / (372 + 202.5)))
+            let fields: [String: JSONValue] = ["index": .number(Double(index)), "y": .number(y), "height": .number(405), "shift": .number(shift)]
+            #expect(item == .object(fields), "item \(index)")
         }
     }
 
