@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxSDL
 import Testing
 
 /// The built `parallax`, beside the test bundle in SwiftPM's build folder.
@@ -147,8 +148,7 @@ var environmentWithoutDisplay: [String: String] {
     @Test func anUnknownSceneListsTheScenes() throws {
         let outcome = try parallax(["capture", "--scene", "nope", "--out", "/tmp/x"])
         #expect(outcome.status == 64)
-        #expect(outcome.stderr.contains("'nope'"))
-        #expect(outcome.stderr.contains("feed"))
+        #expect(outcome.errorLines.first == "Error: The value 'nope' is invalid for '--scene <scene>'. Please provide one of 'feed', 'header' or 'pager'.")
     }
 
     @Test func resourcesNotFoundNamesThePlacesSearched() throws {
@@ -203,6 +203,8 @@ var environmentWithoutDisplay: [String: String] {
         let outcome = try parallax(["capture", "--script", script, "--at", "0.5", "--size", "320x200", "--name", "small", "--out", out])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout == "\(out)/small-0000.500.png\n")
+        let image = try PixelImage.load(path: "\(out)/small-0000.500.png")
+        #expect(image.width == 320 && image.height == 200, "\(image.width)x\(image.height)")
     }
 }
 
@@ -285,9 +287,20 @@ var environmentWithoutDisplay: [String: String] {
         let plain = try parallax(["capture", "--at", "0", "--size", "640x400", "--name", "plain", "--out", out])
         let flat = try parallax(["capture", "--at", "0", "--size", "640x400", "--name", "flat", "--config", config, "--out", out])
         #expect(plain.status == 0 && flat.status == 0)
-        let a = try Data(contentsOf: URL(fileURLWithPath: out + "/plain-0000.000.png"))
-        let b = try Data(contentsOf: URL(fileURLWithPath: out + "/flat-0000.000.png"))
-        #expect(a != b, "M = 0 draws the photos unshifted")
+        let plainImage = try PixelImage.load(path: out + "/plain-0000.000.png")
+        let flatImage = try PixelImage.load(path: out + "/flat-0000.000.png")
+        #expect(plainImage.width == 640 && plainImage.height == 400 && flatImage.width == 640 && flatImage.height == 400)
+        // M = 0 draws the first photo unshifted in its container (at 640 px: 592 px wide from x = 24,
+        // 266.4 px tall from y = 116), and changes nothing else.
+        let photo = (x: 24..<616, y: 116..<383)
+        var changedInPhoto = 0, changedElsewhere = 0
+        for y in 0..<400 {
+            for x in 0..<640 where plainImage[x, y] != flatImage[x, y] {
+                if photo.x.contains(x) && photo.y.contains(y) { changedInPhoto += 1 } else { changedElsewhere += 1 }
+            }
+        }
+        #expect(changedElsewhere == 0)
+        #expect(changedInPhoto > photo.x.count * photo.y.count / 2, "\(changedInPhoto) of the photo's pixels changed")
     }
 
     @Test func aMissingFontIsNamedAtStart() throws {

@@ -86,16 +86,24 @@ final class ManagedAtomicFlag: @unchecked Sendable {
     }
 
     @Test func theSameScriptGivesTheSamePixels() throws {
-        func capture() throws -> PixelImage {
+        func capture(drag distance: Double) throws -> PixelImage {
             let canvas = try headlessCanvas(Size(width: 640, height: 480))
             let scene = FeedScene(viewport: Size(width: 640, height: 480), environment: canvas.environment)
-            let driver = SceneDriver(scene: scene, script: dragScript(123.4))
+            let driver = SceneDriver(scene: scene, script: dragScript(distance))
             let out = temporaryFolder()
             let paths = try HeadlessCapture.run(canvas: canvas, driver: driver, captures: [0.25], outputFolder: out, baseName: "x")
             return try PixelImage.load(path: paths[0])
         }
-        let first = try capture(), second = try capture()
+        let first = try capture(drag: 123.4), second = try capture(drag: 123.4)
         #expect(first == second)
+        // And they show the feed: photos (thousands of colours, not a blank or flat frame), scrolled by
+        // the script (another drag moves what is drawn).
+        var colours = Set<Int>()
+        for i in stride(from: 0, to: first.bytes.count, by: 3) {
+            colours.insert(Int(first.bytes[i]) << 16 | Int(first.bytes[i + 1]) << 8 | Int(first.bytes[i + 2]))
+        }
+        #expect(colours.count > 2000, "\(colours.count) colours")
+        #expect(try capture(drag: 223.4) != first)
     }
 
     @Test func aScriptedResizeChangesTheCaptureSize() throws {
