@@ -491,8 +491,8 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
 
         let byTrackpad = pager()
         for i in 0..<10 { byTrackpad.handle(.wheel(dx: 0.3, dy: 0, precise: true, shift: false), at: Double(i) * 0.016) }
-        byTrackpad.update(to: 0.15)
-        // 3 notches of min(1280^(2/3), 1280 / 2) = 117.89 px each, 1:1 and at once, still held.
+        byTrackpad.update(to: 9 * 0.016)
+        // At the last delta: 3 notches of min(1280^(2/3), 1280 / 2) = 117.89 px each, 1:1 and at once.
         #expect(abs(byTrackpad.offset - 3 * pow(1280, 2.0 / 3)) < 1e-9, "precise deltas move it at once: \(byTrackpad.offset)")
     }
 
