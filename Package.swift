@@ -57,6 +57,6 @@ let package = Package(
         .testTarget(name: "ParallaxEngineTests", dependencies: ["ParallaxEngine"]),
         .testTarget(name: "ParallaxScenesTests", dependencies: ["ParallaxScenes"]),
         .testTarget(name: "ParallaxSDLTests", dependencies: ["ParallaxSDL", "ParallaxScenes"]),
-        .testTarget(name: "ParallaxCLITests", dependencies: ["ParallaxEngine"]),
+        .testTarget(name: "ParallaxCLITests", dependencies: ["ParallaxEngine", "ParallaxSDL"]),
     ]
 )

@@ -86,16 +86,24 @@ final class ManagedAtomicFlag: @unchecked Sendable {
     }
 
     @Test func theSameScriptGivesTheSamePixels() throws {
-        func capture() throws -> PixelImage {
+        func capture(drag distance: Double) throws -> PixelImage {
             let canvas = try headlessCanvas(Size(width: 640, height: 480))
             let scene = FeedScene(viewport: Size(width: 640, height: 480), environment: canvas.environment)
-            let driver = SceneDriver(scene: scene, script: dragScript(123.4))
+            let driver = SceneDriver(scene: scene, script: dragScript(distance))
             let out = temporaryFolder()
             let paths = try HeadlessCapture.run(canvas: canvas, driver: driver, captures: [0.25], outputFolder: out, baseName: "x")
             return try PixelImage.load(path: paths[0])
         }
-        let first = try capture(), second = try capture()
+        let first = try capture(drag: 123.4), second = try capture(drag: 123.4)
         #expect(first == second)
+        // And they show the feed: photos (thousands of colours, not a blank or flat frame), scrolled by
+        // the script (another drag moves what is drawn).
+        var colours = Set<Int>()
+        for i in stride(from: 0, to: first.bytes.count, by: 3) {
+            colours.insert(Int(first.bytes[i]) << 16 | Int(first.bytes[i + 1]) << 8 | Int(first.bytes[i + 2]))
+        }
+        #expect(colours.count > 2000, "\(colours.count) colours")
+        #expect(try capture(drag: 223.4) != first)
     }
 
     @Test func aScriptedResizeChangesTheCaptureSize() throws {
@@ -111,16 +119,27 @@ final class ManagedAtomicFlag: @unchecked Sendable {
 
     @Test func texturesStayWithinTheirByteBudgetLeastRecentlyUsedOut() throws {
         let canvas = try headlessCanvas(Size(width: 100, height: 100))
-        // Room for one 512x512 photo (1 MiB as RGBA) but not two.
+        // Room for three 512x512 photos (1 MiB each as RGBA) but not four.
+        let photo = 512 * 512 * 4
         let textures = TextureCache(renderer: canvas.renderer, imagesFolder: resourcesFolder + "/Images", logger: Logger(label: "test"),
-                                    budget: 1_500_000)
-        textures.preload(["brick.png"])
-        #expect(textures.state(of: "brick.png") == .ready)
-        textures.preload(["grass.png"])
-        #expect(textures.state(of: "grass.png") == .ready)
-        #expect(textures.residentBytes == 512 * 512 * 4)
-        #expect(textures.state(of: "brick.png") == .loading, "evicted, decoding again")
-        #expect(textures.pixelSize(of: "brick.png") == Size(width: 512, height: 512), "its size is remembered")
+                                    budget: 3 * photo + photo / 2)
+        // Asking for the state of an evicted image starts its decode again, so each is asked once.
+        func expectResident(_ images: [ImageID], evicted: ImageID, sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(textures.residentBytes == 3 * photo, sourceLocation: sourceLocation)
+            for image in images { #expect(textures.state(of: image) == .ready, "\(image)", sourceLocation: sourceLocation) }
+            #expect(textures.state(of: evicted) == .loading, "\(evicted) evicted, decoding again", sourceLocation: sourceLocation)
+        }
+        for image: ImageID in ["brick.png", "grass.png", "gravel.png"] { textures.preload([image]) }
+        #expect(textures.residentBytes == 3 * photo)
+        // The oldest, brick, is drawn again: grass is now the least recently used.
+        #expect(textures.texture(for: "brick.png") != nil)
+        textures.preload(["astronaut.png"])
+        expectResident(["brick.png", "gravel.png", "astronaut.png"], evicted: "grass.png")
+        // Gravel is drawn: of brick (drawn before), astronaut (loaded after) and gravel, brick goes.
+        #expect(textures.texture(for: "gravel.png") != nil)
+        textures.preload(["camera.png"])
+        expectResident(["gravel.png", "astronaut.png", "camera.png"], evicted: "brick.png")
+        #expect(textures.pixelSize(of: "grass.png") == Size(width: 512, height: 512), "an evicted image's size is remembered")
     }
 
     @Test func anImageStillDecodingIsAPlainPanel() throws {

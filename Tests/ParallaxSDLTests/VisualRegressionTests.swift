@@ -61,14 +61,18 @@ extension HeadlessCaptureTests {
 
     @Test func aMissingGoldenFailsUnderNeverAndIsWrittenUnderMissing() throws {
         let script = try regressionScript("pager")
+        // Tests/VisualRegression/Scripts/pager.json captures at these five times.
+        let names = ["0000.000", "0000.450", "0000.650", "0002.200", "0003.000"].map { "pager-\($0).png" }
+        #expect(script.captures == [0, 0.45, 0.65, 2.2, 3])
         let empty = temporaryFolder()
         let missing = try checker(goldens: empty, recording: .never).0.verify(name: "pager", script: script, makeScene: playground(script))
-        #expect(missing.allSatisfy { $0.outcome == .missing && !$0.passed })
+        #expect(missing.count == 5 && missing.allSatisfy { $0.outcome == .missing && !$0.passed })
         #expect(try FileManager.default.contentsOfDirectory(atPath: empty).isEmpty)
         let recorded = try checker(goldens: empty, recording: .missing).0.verify(name: "pager", script: script, makeScene: playground(script))
-        #expect(recorded.allSatisfy { $0.outcome == .recorded && $0.passed })
+        #expect(recorded.count == 5 && recorded.allSatisfy { $0.outcome == .recorded && $0.passed })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: empty).sorted() == names)
         let again = try checker(goldens: empty, recording: .never).0.verify(name: "pager", script: script, makeScene: playground(script))
-        #expect(again.allSatisfy { $0.outcome == .matched })
+        #expect(again.count == 5 && again.allSatisfy { $0.outcome == .matched })
     }
 
     @Test func aGoldenOfAnotherSizeIsReportedNotCrashedOn() throws {

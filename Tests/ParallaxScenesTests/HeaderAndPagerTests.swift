@@ -103,40 +103,118 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
         return scene
     }
 
+    /// Screen speeds of the pager's layers (README, "What moves, and how").
+    static let speeds = ["background": 0.6, "header": 1.5, "paragraph": 2.0]
+
+    /// Layer `name` of page `i` at fraction f is centred at w/2 + w (i - f) k.
+    static func expectedCentre(page: Int, name: String, fraction f: Double) -> Double {
+        640 + 1280 * (Double(page) - f) * speeds[name]!
+    }
+
+    /// What `draw()` draws, as layers: each page's photo (told by its image), its headline and each
+    /// of its paragraph's lines, with the centre of what was drawn.
+    func drawnLayers(_ scene: PagerScene) -> (layers: [PagerScene.Layer], paragraphs: [Int: String]) {
+        var list = DisplayList()
+        scene.draw(into: &list)
+        let measurer = FixedTextMeasurer()
+        let pages = PagerContent.pages
+        var layers: [PagerScene.Layer] = []
+        var paragraphs: [Int: String] = [:]
+        for quad in list.imageQuads {
+            guard let page = pages.firstIndex(where: { $0.photo.image == quad.image }) else {
+                Issue.record("an image of no page: \(quad.image)"); continue
+            }
+            layers.append(.init(page: page, name: "background", centerX: quad.destination.midX))
+        }
+        for run in list.textRuns {
+            let centre = run.origin.x + measurer.size(of: run.text, font: run.font).width / 2
+            if run.font == PagerScene.headerFont, let page = pages.firstIndex(where: { $0.header == run.text }) {
+                layers.append(.init(page: page, name: "header", centerX: centre))
+            } else if run.font == PagerScene.paragraphFont {
+                let owners = pages.indices.filter { pages[$0].paragraph.contains(run.text) }
+                guard owners.count == 1 else { Issue.record("a paragraph line of \(owners.count) pages: \(run.text)"); continue }
+                layers.append(.init(page: owners[0], name: "paragraph", centerX: centre))
+                paragraphs[owners[0], default: ""] += (paragraphs[owners[0]] == nil ? "" : " ") + run.text
+            } else {
+                Issue.record("unexpected text: \(run.text)")
+            }
+        }
+        return (layers, paragraphs)
+    }
+
     @Test(arguments: [0.0, 0.5, 1.3])
     func layerCentresAtFractions(f: Double) {
         let scene = pager(atFraction: f)
         #expect(abs(scene.fraction - f) < 1e-12)
         let layers = scene.layers()
-        #expect(!layers.isEmpty)
-        let speeds = ["background": 0.6, "header": 1.5, "paragraph": 2.0]
+        let pages = [Int(f.rounded(.down)), Int(f.rounded(.up))]
+        #expect(layers.count == 3 * Set(pages).count)
         for layer in layers {
-            #expect(abs(layer.centerX - (640 + 1280 * (Double(layer.page) - f) * speeds[layer.name]!)) < 1e-9)
+            #expect(abs(layer.centerX - Self.expectedCentre(page: layer.page, name: layer.name, fraction: f)) < 1e-9)
         }
-        #expect(Set(layers.map(\.page)) == Set([Int(f.rounded(.down)), Int(f.rounded(.up))]))
+        #expect(Set(layers.map(\.page)) == Set(pages))
+        // The accessor (which the trace reports) says what draw() draws.
+        for drawn in drawnLayers(scene).layers {
+            let reported = layers.first { $0.page == drawn.page && $0.name == drawn.name }
+            #expect(reported.map { abs($0.centerX - drawn.centerX) < 1e-9 } == true, "\(drawn) reported as \(String(describing: reported))")
+        }
     }
 
-    @Test func headerAndParagraphAreDrawnAtTheirLayerCentres() {
-        let scene = pager(atFraction: 0.5)
-        var list = DisplayList()
-        scene.draw(into: &list)
-        let measurer = FixedTextMeasurer()
-        for page in [0, 1] {
-            let header = list.textRuns.first { $0.text == PagerContent.pages[page].header }!
-            let width = measurer.size(of: header.text, font: header.font).width
-            #expect(abs(header.origin.x + width / 2 - (640 + 1280 * (Double(page) - 0.5) * 1.5)) < 1e-9)
+    @Test(arguments: [0.0, 0.5, 1.3])
+    func headerAndParagraphAreDrawnAtTheirLayerCentres(f: Double) {
+        let scene = pager(atFraction: f)
+        let (drawn, paragraphs) = drawnLayers(scene)
+        let pages = Set([Int(f.rounded(.down)), Int(f.rounded(.up))])
+        for page in pages {
+            // One photo, one headline and every line of the paragraph, in order, for each page on screen.
+            #expect(drawn.filter { $0.page == page && $0.name == "background" }.count == 1, "page \(page)")
+            #expect(drawn.filter { $0.page == page && $0.name == "header" }.count == 1, "page \(page)")
+            #expect(paragraphs[page] == PagerContent.pages[page].paragraph, "page \(page)")
+        }
+        #expect(Set(drawn.map(\.page)) == pages)
+        for layer in drawn {
+            #expect(abs(layer.centerX - Self.expectedCentre(page: layer.page, name: layer.name, fraction: f)) < 1e-9, "\(layer)")
         }
     }
+
+    /// The page control as drawn: the opacity of each of the 5 dots (radius 5, 22 px apart, centred,
+    /// 36 px above the bottom), read from the disc's row through its centre.
+    func dotOpacities(_ scene: PagerScene) -> [Double?] {
+        var list = DisplayList()
+        scene.draw(into: &list)
+        let rows = list.commands.compactMap { command -> FillRect? in
+            guard case let .fill(fill) = command, fill.color == Theme.text, fill.rect.height == 1 else { return nil }
+            return fill
+        }
+        return (0..<5).map { i in
+            let centre = Point(x: 640 - 2 * 22 + Double(i) * 22, y: 800 - 36)
+            let through = rows.filter { $0.rect.minY <= centre.y && centre.y < $0.rect.maxY && $0.rect.minX <= centre.x && centre.x <= $0.rect.maxX }
+            return through.count == 1 ? through[0].opacity : nil
+        }
+    }
+
+    /// Dot `page` opaque, the other four at 0.38.
+    func dotsShowing(_ page: Int) -> [Double?] { (0..<5).map { $0 == page ? 1 : 0.38 } }
 
     @Test func keysPageAndTheDotsShowTheRoundedPage() {
         let scene = PagerScene(viewport: viewport, environment: testEnvironment())
+        scene.update(to: 0)
+        #expect(dotOpacities(scene) == dotsShowing(0))
         scene.handle(.key(.right, shift: false), at: 0)
         scene.update(to: 2)
         #expect(scene.currentPage == 1)
         #expect(scene.offset == 1280)
+        #expect(dotOpacities(scene) == dotsShowing(1))
         scene.handle(.key(.end, shift: false), at: 2)
         scene.update(to: 4)
         #expect(scene.currentPage == 4)
+        #expect(dotOpacities(scene) == dotsShowing(4))
+        // Between pages the dot is the nearest page's: round(f).
+        for (f, page) in [(0.49, 0), (0.51, 1), (1.3, 1), (2.5, 3), (3.6, 4)] {
+            let dragged = pager(atFraction: f)
+            #expect(dragged.currentPage == page, "at \(f)")
+            #expect(dotOpacities(dragged) == dotsShowing(page), "at \(f)")
+        }
     }
 
     @Test func resizeKeepsThePage() {
@@ -197,13 +275,20 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
         drag(playground, by: 250)
         let geometry = playground.traceGeometry
         #expect(geometry["viewport"] == .object(["top": 56, "height": 744]))
-        guard case let .array(items)? = geometry["items"] else { Issue.record("no items"); return }
-        #expect(items.count == playground.feed.layout.visible(offset: 250).cells.count)
-        for case let .object(item) in items {
-            guard case let .number(y)? = item["y"], case let .number(shift)? = item["shift"] else { continue }
-            let expected = FeedParallax.shift(containerMinY: y, containerHeight: 405, visibleTop: 56, visibleBottom: 800, maxShift: 30)
-            #expect(item["shift"] == .number(expected))
-            #expect(abs(shift) <= 30)
+        // Scrolled by 250: cell 0's container (content y 116) spans -134...271 on screen, cell 1's (605)
+        // 355...760, cell 2's (1094) starts below the window at 844.
+        let expected = FeedSceneTests.Expected()
+        #expect(expected.containerTop(0) - 250 == -134 && expected.containerTop(1) - 250 == 355 && expected.containerTop(2) - 250 == 844)
+        let items: [JSONValue] = geometry["items"].flatMap { value -> [JSONValue]? in if case let .array(items) = value { items } else { nil } } ?? []
+        #expect(items.count == 2, "\(items)")
+        for (index, item) in items.enumerated() {
+            let y = expected.containerTop(index) - 250
+            // The shift over the 744 px band under the bar (README, "What moves, and how"):
+            // (band centre - container centre) M / (band/2 + H/2), clamped to M = 30.
+            let bandCentre = 56.0 + 744 / 2, containerCentre: Double = y + 405.0 / 2
+            let shift: Double = min(30, max(-30, (bandCentre - containerCentre) * 30 / (372 + 202.5)))
+            let fields: [String: JSONValue] = ["index": .number(Double(index)), "y": .number(y), "height": .number(405), "shift": .number(shift)]
+            #expect(item == .object(fields), "item \(index)")
         }
     }
 
@@ -261,29 +346,123 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
         #expect(scene.offset == 0)
     }
 
-    @Test func theHeaderDoesNotStretchAndTheSpinnerShows() {
+    /// The scene held `finger` px of pointer travel past the top: how far it shows, the word under the
+    /// spinner, which of the ring's 12 dot positions are filled, and dot rows drawn anywhere else.
+    func spinner(pulledBy finger: Double) -> (gap: Double, labels: [String], dots: [Int], strays: Int, frames: StretchyHeader.Frames) {
         let scene = refreshingScene()
         scene.handle(.mouseDown(Point(x: 640, y: 200)), at: 0)
-        scene.handle(.mouseMove(Point(x: 640, y: 400)), at: 0.1)
+        scene.handle(.mouseMove(Point(x: 640, y: 200 + finger)), at: 0.1)
         scene.update(to: 0.1)
-        #expect(scene.offset < -40)
-        #expect(scene.headerFrames.image == scene.headerFrames.container)
         var list = DisplayList()
         scene.draw(into: &list)
-        #expect(list.textRuns.contains { $0.text == "Release to refresh" || $0.text == "Pull to refresh" })
+        let gap = -scene.offset
+        // The ring: 12 dots of radius 2.5 on a 12 px circle centred 70 px left of the middle and halfway
+        // down the gap (at least 20 px down), the first at the top, going clockwise.
+        let centre = Point(x: 640 - 70, y: max(20, gap / 2))
+        let positions = (0..<12).map { i in
+            let angle = 2 * Double.pi * Double(i) / 12 - Double.pi / 2
+            return Point(x: centre.x + 12 * cos(angle), y: centre.y + 12 * sin(angle))
+        }
+        let rows = list.commands.compactMap { command -> Rect? in
+            guard case let .fill(fill) = command, fill.color == Theme.text, fill.rect.height == 1 else { return nil }
+            return fill.rect
+        }
+        let dots = positions.indices.filter { i in
+            rows.contains { $0.minY <= positions[i].y && positions[i].y < $0.maxY && $0.minX <= positions[i].x && positions[i].x <= $0.maxX }
+        }
+        let strays = rows.filter { row in
+            !positions.contains { abs(row.midX - $0.x) <= 2.5 && abs(row.minY + 0.5 - $0.y) <= 3 }
+        }.count
+        let words = ["Release to refresh", "Pull to refresh", "Refreshing…"]
+        return (gap, list.textRuns.map(\.text).filter(words.contains), dots, strays, scene.headerFrames)
     }
 
-    @Test func theRefreshEndsAtTheSameTimeWhateverTheFrameRate() {
-        var offsets: [Double] = []
-        for rate in [30.0, 60, 144] {
-            let scene = refreshingScene()
-            pull(scene, finger: 300, releaseAt: 1)
-            var t = 1.0
-            while t < 3 { scene.update(to: t); t += 1 / rate }
-            scene.update(to: 3)
-            offsets.append(scene.offset)
+    @Test func theHeaderDoesNotStretchAndTheSpinnerShows() {
+        // 200 px of travel shows 800 (1 - 1 / (1 + 0.55 * 200 / 800)) = 96.70 px: past the 80 px threshold.
+        let past = spinner(pulledBy: 200)
+        #expect(abs(past.gap - 800 * (1 - 1 / (1 + 0.55 * 200 / 800))) < 1e-9)
+        #expect(past.frames.image == past.frames.container && past.frames.container == Rect(x: 0, y: past.gap, width: 1280, height: 640),
+                "the header moves down whole, unstretched")
+        #expect(past.labels == ["Release to refresh"])
+        #expect(past.dots == Array(0..<12) && past.strays == 0, "a full ring")
+        // 100 px shows 51.46 px, 0.643 of the threshold: the dots up to 0.643 of the ring, 8 of 12.
+        let short = spinner(pulledBy: 100)
+        #expect(abs(short.gap - 800 * (1 - 1 / (1 + 0.55 * 100 / 800))) < 1e-9)
+        #expect(short.labels == ["Pull to refresh"])
+        #expect(short.dots == Array(0..<8) && short.strays == 0, "dots \(short.dots)")
+    }
+
+    /// The spring back from the hold at -80 px, released 1.5 s after the pull's release at t = 1:
+    /// critically damped at w = 10 rad/s, x(t) = -80 (1 + w t) e^(-w t) (README, "What moves, and how").
+    static func springBack(at t: Double) -> Double {
+        let local = t - 2.5
+        return local <= 0 ? -80 : -80 * (1 + 10 * local) * exp(-10 * local)
+    }
+
+    /// Where that spring comes to rest: -80 (1 + 10 t) e^(-10 t) reaches the 0.5 px rest threshold at
+    /// t = 0.71764 s (solved by bisection by hand, outside the code under test).
+    static let springBackDuration = 0.71764
+
+    @Test func theNewCoverFadesInOverTheSpringBack() {
+        let scene = refreshingScene()
+        pull(scene, finger: 300, releaseAt: 1)
+        let old = HeaderArticle.covers[0], new = HeaderArticle.covers[1]
+        func drawn(at t: Double) -> (photos: [ImageQuad], titles: [TextRun]) {
+            scene.update(to: t)
+            var list = DisplayList()
+            scene.draw(into: &list)
+            return (list.imageQuads, list.textRuns.filter { $0.font == HeaderScene.titleFont })
         }
-        #expect(offsets[0] == offsets[1] && offsets[1] == offsets[2])
+        let before = drawn(at: 2.49)
+        #expect(before.photos.map(\.image) == [old.photo.image] && before.titles.map(\.text) == [old.title])
+        for fraction in [0.0, 0.25, 0.5, 0.9] {
+            let t = 2.5 + fraction * Self.springBackDuration
+            let (photos, titles) = drawn(at: t)
+            // The old photo stays opaque beneath; the new one and its title come in as the old title goes.
+            #expect(photos.map(\.image) == [old.photo.image, new.photo.image], "at \(t)")
+            #expect(photos.map(\.opacity).count == 2 && photos[0].opacity == 1 && abs(photos[1].opacity - fraction) < 1e-4, "at \(t)")
+            let titleOpacity = Dictionary(titles.map { ($0.text, $0.opacity) }, uniquingKeysWith: +)
+            #expect(abs((titleOpacity[old.title] ?? 0) - (1 - fraction)) < 1e-4, "old title at \(t)")
+            #expect(abs((titleOpacity[new.title] ?? 0) - fraction) < 1e-4, "new title at \(t)")
+        }
+        let after = drawn(at: 2.5 + Self.springBackDuration + 0.001)
+        #expect(after.photos.map(\.image) == [new.photo.image] && after.photos[0].opacity == 1)
+        #expect(after.titles.map(\.text) == [new.title] && after.titles[0].opacity == 1)
+    }
+
+    @Test(arguments: [30.0, 60, 144])
+    func theRefreshEndsAtTheSameTimeWhateverTheFrameRate(rate: Double) {
+        let scene = refreshingScene()
+        pull(scene, finger: 300, releaseAt: 1)
+        var samples: [(t: Double, offset: Double)] = []
+        var frame = 0
+        while 1 + Double(frame) / rate <= 3.5 {
+            let t = 1 + Double(frame) / rate
+            scene.update(to: t)
+            samples.append((t, scene.offset))
+            if t < 2.5 { #expect(scene.refreshStarted == 1 && scene.refreshCount == 0, "refreshing at \(t)") }
+            frame += 1
+        }
+        #expect(scene.refreshStarted == nil && scene.refreshCount == 1, "one refresh, ended")
+        #expect(samples.count == Int((2.5 * rate).rounded(.down)) + 1)
+        // Held at the threshold for the refresh's last half second (the hold spring has come to rest).
+        let held = samples.filter { $0.t >= 2 && $0.t < 2.5 }
+        #expect(held.count == Int((0.5 * rate).rounded(.up)))
+        for sample in held { #expect(sample.offset == -80, "held at \(sample.t)") }
+        // From the refresh's end, the whole curve is the spring's closed form at every rate.
+        let back = samples.filter { $0.t >= 2.5 }
+        #expect(back.count > Int(0.9 * rate))
+        for sample in back {
+            let expected = sample.t - 2.5 >= Self.springBackDuration ? 0 : Self.springBack(at: sample.t)
+            #expect(abs(sample.offset - expected) < 1e-9, "at \(sample.t): \(sample.offset), spring gives \(expected)")
+        }
+        // So no frame from the hold on moves it further than the spring's own step over that frame
+        // (or the last half pixel where the spring comes to rest).
+        let fromHold = samples.filter { $0.t >= 2 }
+        for (a, b) in zip(fromHold, fromHold.dropFirst()) {
+            let step = abs(Self.springBack(at: b.t) - Self.springBack(at: a.t))
+            #expect(abs(b.offset - a.offset) <= step + 0.5, "\(a.t) to \(b.t): \(b.offset - a.offset) px, spring steps \(step)")
+        }
     }
 }
 
@@ -312,8 +491,9 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
 
         let byTrackpad = pager()
         for i in 0..<10 { byTrackpad.handle(.wheel(dx: 0.3, dy: 0, precise: true, shift: false), at: Double(i) * 0.016) }
-        byTrackpad.update(to: 0.15)
-        #expect(byTrackpad.offset > 0, "precise deltas move it at once")
+        byTrackpad.update(to: 9 * 0.016)
+        // At the last delta: 3 notches of min(1280^(2/3), 1280 / 2) = 117.89 px each, 1:1 and at once.
+        #expect(abs(byTrackpad.offset - 3 * pow(1280, 2.0 / 3)) < 1e-9, "precise deltas move it at once: \(byTrackpad.offset)")
     }
 
     @Test func verticalInputScrollsTheVerticalScenesOnly() {

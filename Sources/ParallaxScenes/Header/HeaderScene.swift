@@ -20,6 +20,12 @@ public final class HeaderScene: Traceable {
     public private(set) var refreshStarted: Double?
     public private(set) var refreshCount = 0
     private var lastRefreshed: Double?
+    /// The article's length after a refresh, set on the scroll axis once the spring back has reached
+    /// the top: `ScrollAxis.setExtent` clamps the offset into range, which would end the hold at
+    /// -threshold with a jump to 0 in one frame.
+    private var pendingContentLength: Double?
+    /// The cover a refresh replaced, cross-faded to the new one over the spring back.
+    private var coverFade: (previous: Int, start: Double, duration: Double)?
 
     struct ArticleLine {
         var text: String
@@ -42,7 +48,9 @@ public final class HeaderScene: Traceable {
         relayout(at: 0)
     }
 
-    public var cover: (photo: Photo, title: String) { HeaderArticle.covers[refreshCount % HeaderArticle.covers.count] }
+    public var cover: (photo: Photo, title: String) { Self.cover(refreshCount) }
+
+    static func cover(_ refreshes: Int) -> (photo: Photo, title: String) { HeaderArticle.covers[refreshes % HeaderArticle.covers.count] }
 
     public var headerHeight: Double { settings.aspect > 0 ? viewport.width / settings.aspect : 0 }
     var columnWidth: Double { max(0, min(settings.maxColumnWidth, viewport.width - 48)) }
@@ -71,6 +79,12 @@ public final class HeaderScene: Traceable {
     }
 
     private func relayout(at time: Double) {
+        pendingContentLength = nil
+        scroller.setExtent(viewport: viewport.height, content: layoutArticle(), at: time)
+    }
+
+    /// Lays out the article's lines and returns the content length they need.
+    private func layoutArticle() -> Double {
         let text = environment.text
         var lines: [ArticleLine] = []
         var y = headerHeight + 36
@@ -90,7 +104,7 @@ public final class HeaderScene: Traceable {
             y += 14
         }
         article = lines
-        scroller.setExtent(viewport: viewport.height, content: y + 48, at: time)
+        return y + 48
     }
 
     var refreshLine: String {
@@ -107,6 +121,7 @@ public final class HeaderScene: Traceable {
     public func handle(_ event: InputEvent, at time: Double) {
         guard event.isFinite else { return }
         finishRefresh(upTo: time)
+        applyPendingExtent(at: time)
         let pulled = scroller.offset(at: time)
         if scroller.handleVertical(event, pageStep: max(0, viewport.height - topInset) * 0.9, at: time) {
             if case .mouseUp = event, settings.pullToRefresh, refreshStarted != nil || pulled <= -settings.refreshThreshold {
@@ -138,19 +153,39 @@ public final class HeaderScene: Traceable {
 
     public func update(to time: Double) {
         finishRefresh(upTo: time)
+        applyPendingExtent(at: time)
         position.update(scroller, to: time)
     }
 
-    /// Ends a refresh at exactly its end time, whatever the frame times: the next cover shows, the
-    /// "refreshed at" line changes, and the held content springs back.
+    /// Ends a refresh at exactly its end time, whatever the frame times: the "refreshed at" line
+    /// changes, the held content springs back to the top from where it is, and the next cover fades
+    /// in over that spring.
     private func finishRefresh(upTo time: Double) {
         guard let started = refreshStarted, time >= started + settings.refreshDuration else { return }
         let end = started + settings.refreshDuration
         refreshStarted = nil
         refreshCount += 1
         lastRefreshed = end
-        relayout(at: end)
-        if scroller.phase(at: end) != .dragging { scroller.spring(to: 0, at: end) }
+        let contentLength = layoutArticle()
+        let physics = scroller.settings
+        let fade = Spring(displacement: scroller.offset(at: end), velocity: scroller.velocity(at: end), omega: physics.springStiffness)
+            .restTime(threshold: physics.restThreshold)
+        coverFade = fade > 0 ? (refreshCount - 1, end, fade) : nil
+        if scroller.phase(at: end) == .dragging {
+            // The pointer holds the content; its release springs it back.
+            scroller.setExtent(viewport: viewport.height, content: contentLength, at: end)
+        } else {
+            scroller.spring(to: 0, at: end)
+            pendingContentLength = contentLength
+            applyPendingExtent(at: end)
+        }
+    }
+
+    /// Sets the article's new length once the content is no longer shown past the top.
+    private func applyPendingExtent(at time: Double) {
+        guard let contentLength = pendingContentLength, scroller.offset(at: time) >= 0 else { return }
+        pendingContentLength = nil
+        scroller.setExtent(viewport: viewport.height, content: contentLength, at: time)
     }
 
     public var scrollState: ScrollState {
@@ -196,12 +231,28 @@ public final class HeaderScene: Traceable {
         list.text(label, font: Self.bylineFont, at: Point(x: center.x + 26, y: center.y - size.height / 2), color: Theme.secondaryText)
     }
 
+    /// How far the new cover has faded in: 0 when a refresh ends, 1 when its spring back rests.
+    var coverFadeProgress: Double {
+        guard let fade = coverFade else { return 1 }
+        return min(1, max(0, (time - fade.start) / fade.duration))
+    }
+
     private func drawHeader(into list: inout DisplayList) {
         let frames = headerFrames
-        let photo = cover.photo
-        let source = aspectFillSource(imageSize: environment.images.pixelSize(of: photo.image) ?? frames.image.size,
-                                      box: frames.image.size, focusY: photo.focusY)
-        list.image(photo.image, source: source, destination: frames.image, clip: frames.clipped ? frames.container : nil)
+        let fadeIn = coverFadeProgress
+        // The new photo over the old one at its fade's opacity is a cross-fade, as the old one is
+        // opaque; the titles cross-fade as text over the scrim.
+        var covers = [(cover: cover, photoOpacity: 1.0, titleOpacity: 1.0)]
+        if let previous = coverFade?.previous, fadeIn < 1 {
+            covers = [(Self.cover(previous), 1, 1 - fadeIn), (cover, fadeIn, fadeIn)]
+        }
+        for shown in covers {
+            let photo = shown.cover.photo
+            let source = aspectFillSource(imageSize: environment.images.pixelSize(of: photo.image) ?? frames.image.size,
+                                          box: frames.image.size, focusY: photo.focusY)
+            list.image(photo.image, source: source, destination: frames.image, clip: frames.clipped ? frames.container : nil,
+                       opacity: shown.photoOpacity)
+        }
         // A scrim keeps the title legible over any photo.
         let scrimHeight = frames.container.height * 0.45
         list.fillVerticalFade(Rect(x: 0, y: frames.container.maxY - scrimHeight, width: viewport.width, height: scrimHeight),
@@ -210,8 +261,11 @@ public final class HeaderScene: Traceable {
         let fade = headerHeight > 0 ? 1 - offset / (headerHeight * 0.5) : 1
         let opacity = min(1, max(0, fade))
         guard opacity > 0 else { return }
-        let size = environment.text.size(of: cover.title, font: Self.titleFont)
-        list.text(cover.title, font: Self.titleFont,
-                  at: Point(x: columnX, y: frames.container.maxY - size.height - 28), color: Theme.text, opacity: opacity)
+        for shown in covers where shown.titleOpacity > 0 {
+            let title = shown.cover.title
+            let size = environment.text.size(of: title, font: Self.titleFont)
+            list.text(title, font: Self.titleFont, at: Point(x: columnX, y: frames.container.maxY - size.height - 28),
+                      color: Theme.text, opacity: opacity * shown.titleOpacity)
+        }
     }
 }

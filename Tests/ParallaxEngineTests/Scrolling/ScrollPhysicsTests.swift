@@ -197,16 +197,32 @@ enum Reference {
     @Test func aFlingIntoAnEdgeHandsItsVelocityToTheSpring() {
         var a = axis(content: 3000)
         fling(&a, from: 1900, speed: 1500)
-        // Find the crossing of maxOffset (2200) and compare velocities just before and after.
-        var t = 0.1
-        while a.offset(at: t) < 2200 { t += 0.0005 }
-        let before = a.velocity(at: t - 0.0005), after = a.velocity(at: t + 0.0005)
-        #expect(a.phase(at: t + 0.001) == .bouncing)
-        #expect(abs(before - after) < 0.02 * abs(before), "velocity carries over: \(before) then \(after)")
-        var peak = 0.0
-        for i in 0..<600 { peak = max(peak, a.offset(at: t + Double(i) / 600) - 2200) }
-        #expect(peak > 1 && peak <= 120)
-        #expect(a.offset(at: t + 3) == 2200)
+        // Released at 2050 px, 150 px before maxOffset (2200), at about the drag's 1500 px/s.
+        let x0 = 2050.0, v0 = a.velocity(at: 0.1), d = 0.998
+        #expect(a.offset(at: 0.1) == x0)
+        #expect(abs(v0 - 1500) < 0.05 * 1500, "flung at \(v0) px/s")
+        // The fling x0 + v0 (d^(1000 t) - 1) / (1000 ln d) reaches 2200 when d^(1000 t) = 1 + 150 (1000 ln d) / v0,
+        // at the velocity v0 d^(1000 t) (about 1200 px/s for 1500).
+        let decay = 1 + 150 * 1000 * log(d) / v0
+        let crossing = 0.1 + log(decay) / (1000 * log(d)), vc = v0 * decay
+        for i in 0..<20 {
+            let t = 0.1 + (crossing - 0.1) * Double(i) / 20
+            #expect(abs(a.offset(at: t) - Reference.flingPosition(x0: x0, v0: v0, t: t - 0.1)) < 1e-6, "fling at \(t)")
+        }
+        // Past the edge, the spring from 0 at vc: 2200 + vc s e^(-10 s); its peak vc / (10 e), about 44 px, at s = 0.1.
+        #expect(abs(a.offset(at: crossing + 0.1) - 2200 - vc / (10 * M_E)) < 1e-6, "peak \(a.offset(at: crossing + 0.1) - 2200), formula \(vc / (10 * M_E))")
+        for i in 1..<100 {
+            let s = Double(i) / 100
+            let expected = Reference.spring(x0: 0, v0: vc, t: s)
+            if a.phase(at: crossing + s) == .bouncing {
+                #expect(abs(a.offset(at: crossing + s) - 2200 - expected) < 1e-6, "spring at \(s): \(a.offset(at: crossing + s) - 2200), formula \(expected)")
+            } else {
+                #expect(abs(expected) < 0.5 && a.offset(at: crossing + s) == 2200, "at rest only within 0.5 px: \(expected) at \(s)")
+            }
+        }
+        // The velocity carries over: the spring's d/ds at s = 1 ms is e^(-10 s) vc (1 - 10 s).
+        #expect(abs(a.velocity(at: crossing + 0.001) - exp(-0.01) * vc * (1 - 0.01)) < 1e-6)
+        #expect(a.offset(at: crossing + 3) == 2200)
     }
 
     /// A 500 px drag at `speed` from 1000, inside the 0...2200 range, released where it ends.
