@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Glibc
 import Logging
 
 /// F12's file names: the local time to the millisecond, and a counter when two share it, so no
@@ -24,26 +25,31 @@ public struct ScreenshotNamer {
     }
 }
 
-/// Encodes and writes screenshots on a queue of their own: a PNG of a 1280x800 window takes a few
-/// hundred milliseconds to encode, which the window's frames must not wait for.
+/// Encodes and writes screenshots on threads of their own, at the lowest priority: a PNG of a
+/// 1280x800 window takes a few hundred milliseconds of a core to encode, which the window's
+/// frames must neither wait for nor lose their core to.
 public final class ScreenshotWriter: Sendable {
-    private let queue = DispatchQueue(label: "parallax.screenshots")
+    private let pending = DispatchGroup()
     private let logger: Logger
 
     public init(logger: Logger) { self.logger = logger }
 
     /// Returns at once; the file appears when its encoding is done.
     public func save(_ pixels: PixelImage, path: String) {
-        queue.async { [logger] in
+        pending.enter()
+        Thread { [pending, logger] in
+            defer { pending.leave() }
+            // On Linux the nice value is the calling thread's (setpriority(2)); 19 yields to all else.
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
             do {
                 try pixels.savePNG(path: path)
                 logger.info("saved a screenshot to \(path)")
             } catch {
                 logger.warning("could not save a screenshot: \(error)")
             }
-        }
+        }.start()
     }
 
     /// Waits for every screenshot handed over so far to be written (before the process exits).
-    public func finish() { queue.sync {} }
+    public func finish() { pending.wait() }
 }
