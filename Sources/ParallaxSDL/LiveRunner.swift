@@ -106,11 +106,14 @@ public enum LiveRunner {
                 render += watch.lap()
             }
             // On a display vsync holds the present until the refresh; the timer waits here.
-            if pacer?.schedule.source == .timer { pacer!.wait(until: time) }
+            let locked = pacer?.schedule.source == .display
+            if !locked { pacer?.wait(until: time) }
             _ = watch.lap()
-            // The interval is measured where frames are handed to the driver: what pacing controls.
-            let interval = sincePresent.lap()
+            // The interval is measured where pacing puts frames: at the present call on the timer,
+            // at its return (the refresh) on a display.
+            var interval = locked ? 0 : sincePresent.lap()
             canvas.present()
+            if locked { interval = sincePresent.lap() }
             let presentTime = monotonicSeconds()
             render += watch.lap()
             if let before = pacer?.schedule.source {
