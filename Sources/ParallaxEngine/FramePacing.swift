@@ -73,14 +73,18 @@ public struct PresentSchedule: Sendable {
     private var sums = FitSums()
     private var reference = (index: 0, time: 0.0)
     private var sinceRebuild = 0
-    /// Display: presents checked for the vsync verdict, and those that looked like a display's.
-    private var checked = 0, regular = 0
+    /// Display: presents so far; then those checked for the vsync verdict, and those of them that
+    /// looked like a display's.
+    private var presents = 0, checked = 0, regular = 0
 
     /// Observations the fit uses: a few seconds, enough that return jitter averages out.
     static let fitWindow = 240
     /// Fewer refreshes than this between the oldest and newest observation fit only the phase.
     static let minimumFitSpan = 30
-    /// Presents watched before deciding whether vsync holds them to a display at all.
+    /// Presents left out at the start: a driver may queue the first few without waiting, so their
+    /// return times say nothing about the refresh.
+    public static let settlePresents = 10
+    /// Presents watched after those before deciding whether vsync holds them to a display at all.
     public static let probeFrames = 30
 
     /// A fixed rate, with frame `n` due at `n / rate` seconds.
@@ -109,11 +113,14 @@ public struct PresentSchedule: Sendable {
     }
 
     /// A present aimed at `target` returned at `time`. On a display this is its refresh (plus the
-    /// wake-up's delay), which refits period and phase. After `probeFrames` presents, if they did
-    /// not wait for refreshes on a regular grid (present returns at once, or a virtual server's
-    /// irregular fake refresh), the schedule falls back to the timer at the reported rate.
+    /// wake-up's delay), which refits period and phase. If the `probeFrames` presents after the
+    /// first `settlePresents` did not wait for refreshes on a regular grid (present returns at
+    /// once, or a virtual server's irregular fake refresh), the schedule falls back to the timer
+    /// at the reported rate.
     public mutating func presented(at time: Double, target: Double) {
         guard source == .display, time.isFinite, target.isFinite else { return }
+        presents += 1
+        guard presents > Self.settlePresents else { return }
         let index = Int(((time - anchor) / period).rounded())
         let residual = time - (anchor + Double(index) * period)
         let tolerance = max(0.0005, period / 20)

@@ -70,8 +70,9 @@ import Testing
     }
 
     /// The window's loop (`FramePacer` in ParallaxSDL) against `display`: latch, work, present.
+    /// The first `queued` presents return at once, as from a driver filling its swap queue.
     static func simulate(_ display: SimulatedDisplay, reportedRate: Double, minutes: Double, work: ClosedRange<Double>,
-                         seed: UInt64) -> (frames: [Frame], schedule: PresentSchedule) {
+                         seed: UInt64, queued: Int = 0) -> (frames: [Frame], schedule: PresentSchedule) {
         var random = SplitMix64(state: seed)
         var schedule = PresentSchedule(displayRate: reportedRate)
         var budget = LatchBudget()
@@ -93,8 +94,9 @@ import Testing
                 ? Double.random(in: 0...0.0015, using: &random) : Double.random(in: 0...0.0003, using: &random)
             let aimedAt = display.time(ofRefresh: display.refresh(atOrAfter: target - 0.5 / display.rate))
             frames.append(Frame(refresh: refresh, stamped: target, shownAt: shownAt, onTime: ready <= aimedAt))
-            schedule.presented(at: shownAt + wake, target: target)
-            now = shownAt + wake + 0.00002
+            let returned = frames.count <= queued ? ready + 0.0002 : shownAt + wake
+            schedule.presented(at: returned, target: target)
+            now = returned + 0.00002
         }
         return (frames, schedule)
     }
@@ -126,11 +128,21 @@ import Testing
         #expect(stampErrors == 0)
     }
 
+    @Test func aDriverQueueingItsFirstPresentsStillLocks() {
+        let display = SimulatedDisplay(rate: 59.94, phase: -0.008)
+        let (frames, schedule) = Self.simulate(display, reportedRate: 60, minutes: 1, work: 0.003...0.008, seed: 5,
+                                               queued: 8)
+        #expect(schedule.source == .display)
+        let settled = frames.drop { $0.shownAt < 1 }
+        #expect(!settled.isEmpty)
+        #expect(zip(settled, settled.dropFirst()).allSatisfy { !$1.onTime || $1.refresh == $0.refresh + 1 })
+    }
+
     @Test func fallsBackToTheTimerWhenPresentsReturnAtOnce() {
         // vsync with no effect: a present returns as soon as it is made.
         var schedule = PresentSchedule(displayRate: 60)
         var now = 0.0
-        for _ in 0..<PresentSchedule.probeFrames + 1 {
+        for _ in 0..<PresentSchedule.settlePresents + PresentSchedule.probeFrames + 1 {
             let target = schedule.nextPresent(after: now)
             let returned = max(now, target - 0.008) + 0.003
             schedule.presented(at: returned, target: target)
@@ -145,7 +157,7 @@ import Testing
         var random = SplitMix64(state: 3)
         var schedule = PresentSchedule(displayRate: 60)
         var fake = 0.0
-        for _ in 0..<PresentSchedule.probeFrames + 1 {
+        for _ in 0..<PresentSchedule.settlePresents + PresentSchedule.probeFrames + 1 {
             let target = schedule.nextPresent(after: fake)
             fake += Double.random(in: 0.006...0.026, using: &random)
             schedule.presented(at: max(fake, target - 0.008), target: target)
