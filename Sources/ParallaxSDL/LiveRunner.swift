@@ -17,7 +17,8 @@ public enum LiveRunner {
         public var onInput: ((TimedInput) -> Void)?
         /// F12: told the time it was pressed (a capture point when recording)...
         public var onCapturePoint: ((Double) -> Void)?
-        /// ...and handed the next frame's pixels (a screenshot).
+        /// ...and handed the pixels of the frame drawn after it, once per press (a screenshot: the
+        /// loop copies them; `ScreenshotWriter` encodes them off its thread).
         public var onScreenshot: ((PixelImage) -> Void)?
         public init() {}
     }
