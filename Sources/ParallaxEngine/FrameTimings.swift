@@ -58,8 +58,12 @@ public struct FrameTimings: Sendable {
 
 /// The value below which `p` (0...1) of `values` lie: nearest rank on the sorted values.
 public func percentile(_ values: [Double], _ p: Double) -> Double {
-    guard !values.isEmpty else { return 0 }
-    let sorted = values.sorted()
+    percentile(sorted: values.sorted(), p)
+}
+
+/// `percentile(_:_:)` of values already sorted ascending.
+public func percentile(sorted: [Double], _ p: Double) -> Double {
+    guard !sorted.isEmpty else { return 0 }
     let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
     return sorted[min(sorted.count - 1, max(0, rank))]
 }

@@ -29,11 +29,14 @@ extension Point {
 }
 
 /// One line of the trace: `{"frame": 12, "t": 0.2, "scene": "feed", "offset": {...}, "velocity": {...}, "phase": "...", ...}`.
-public func traceLine(frame: Int, time: Double, scene: Traceable) -> String {
+/// `presentTime` (CLOCK_MONOTONIC seconds at which the frame's present returned) only where there
+/// was a present: the window's frames, not headless captures.
+public func traceLine(frame: Int, time: Double, presentTime: Double? = nil, scene: Traceable) -> String {
     let state = scene.scrollState
     var fields = scene.traceGeometry
     fields["frame"] = .number(Double(frame))
     fields["t"] = .number(time)
+    if let presentTime { fields["presentTime"] = .number(presentTime) }
     fields["scene"] = .string(scene.name)
     fields["offset"] = state.offset.traceValue
     fields["velocity"] = state.velocity.traceValue

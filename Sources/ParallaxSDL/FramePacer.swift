@@ -2,32 +2,41 @@ import CSDL2
 import Glibc
 import ParallaxEngine
 
-/// Paces frames at a fixed rate with SDL's performance counter: sleeps most of the interval and
-/// waits out the last part precisely (vsync is not reliable under Xvfb). A frame is built and
-/// rendered for its deadline ahead of time and presented at it, so presents land on the deadlines
-/// however long the rendering took. Late frames are not caught up: the next deadline is the next
-/// one still ahead.
+/// Paces the window's frames with SDL's performance counter (README.md, "Frame timing"). Each frame
+/// is aimed at a present time from its `PresentSchedule`: a display refresh when vsync holds
+/// presents to one, else a fixed timer. Input is polled as late as the `LatchBudget` allows before
+/// that time; then the frame is built and rendered, and presented: at once on a display (vsync
+/// waits for the refresh), after a precise sleep on the timer.
 public struct FramePacer {
-    public var rate: Double { clock.rate }
-    /// The schedule: frame n is due n / rate seconds after the start.
-    private var clock: FrameClock
+    public private(set) var schedule: PresentSchedule
+    private var budget = LatchBudget()
     private let start = Stopwatch()
     /// How long before a deadline to stop sleeping and start spinning. nanosleep overshoots by tens
     /// of microseconds; a longer spin would take a core from the rasteriser and the X server.
     static let spinMargin = 0.0002
 
-    public init(rate: Double) {
-        clock = FrameClock(rate: rate)
+    public init(schedule: PresentSchedule) {
+        self.schedule = schedule
     }
 
     /// Seconds since the pacer started.
     public var elapsed: Double { start.elapsed }
 
-    /// The next frame's deadline, in seconds since the start (frames are stamped with it).
-    public mutating func nextDeadline() -> Double {
-        // Skip the frames whose time has passed, then take the next one still ahead.
-        clock.advance(to: elapsed)
-        return clock.step()
+    /// The next frame: when to poll input and when it will be presented (frames are stamped with
+    /// that), in seconds since the start. A frame whose work is still unmeasured latches half a
+    /// period ahead.
+    public func nextFrame() -> (latch: Double, present: Double) {
+        let now = elapsed
+        let present = schedule.nextPresent(after: now)
+        return (max(now, present - budget.value(unknown: schedule.period / 2)), present)
+    }
+
+    /// One frame's work from its latch to its rendered state, in seconds.
+    public mutating func recordWork(_ work: Double) { budget.record(work) }
+
+    /// The frame aimed at `target` was presented; the present returned now.
+    public mutating func presented(target: Double) {
+        schedule.presented(at: elapsed, target: target)
     }
 
     /// Sleeps, then spins, until `deadline`.
@@ -40,4 +49,11 @@ public struct FramePacer {
         }
         while elapsed < deadline {}
     }
+}
+
+/// Seconds on CLOCK_MONOTONIC: the clock other processes (and `scripts/latency`) can read too.
+public func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }

@@ -50,7 +50,8 @@ public enum HeadlessCapture {
             var list = driver.draw()
             let layout = watch.lap()
             if driver.scene.viewport != canvas.logicalSize { canvas.resize(to: driver.scene.viewport) }
-            onFrame?(frame, t, driver.scene)
+            // No present: the capture's frames have no wall-clock time (README.md, "Trace").
+            onFrame?(frame, t, nil, driver.scene)
             guard let due = byFrame[frame] else {
                 timings.record(FrameSample(interval: 1 / frameRate, update: update, layout: layout, render: 0))
                 continue

@@ -1,11 +1,13 @@
 import CSDL2
 import ParallaxEngine
 
-/// The window's loop: events, a paced frame, present; until Esc, the window closing, or `frames`.
+/// The window's loop: sleep, poll input late, build, render, present at the frame's time; until
+/// Esc, the window closing, or `frames` (README.md, "Frame timing").
 public enum LiveRunner {
     public struct Options {
         public var frames: Int?
-        public var fps: Double = 60
+        /// Forces a timer at this rate; nil follows the display (see `schedule(for:fps:)`).
+        public var fps: Double?
         /// Drawn over the scene while shown; F1 toggles it.
         public var overlay: FrameOverlay?
         public var showsOverlay = true
@@ -15,30 +17,55 @@ public enum LiveRunner {
         public var onInput: ((TimedInput) -> Void)?
         /// F12: told the time it was pressed (a capture point when recording)...
         public var onCapturePoint: ((Double) -> Void)?
-        /// ...and handed the next frame's pixels (a screenshot).
+        /// ...and handed the pixels of the frame drawn after it, once per press (a screenshot: the
+        /// loop copies them; `ScreenshotWriter` encodes them off its thread).
         public var onScreenshot: ((PixelImage) -> Void)?
         public init() {}
     }
 
-    /// Called after every frame with its index and time, for traces.
-    public typealias FrameObserver = (_ frame: Int, _ time: Double, _ scene: Scene) -> Void
+    /// Called after every frame with its index, its time (when it is meant to be seen) and, in the
+    /// window, the CLOCK_MONOTONIC seconds at which its present returned; for traces.
+    public typealias FrameObserver = (_ frame: Int, _ time: Double, _ presentTime: Double?, _ scene: Scene) -> Void
+
+    /// Where presents go: `fps` forces a timer; else the display's refresh when vsync holds presents
+    /// to it, else a timer at the refresh SDL reports (none under Xvfb: 60 Hz).
+    static func schedule(for canvas: Canvas, fps: Double?) -> PresentSchedule {
+        if let fps { return PresentSchedule(timerRate: fps) }
+        var mode = SDL_DisplayMode()
+        let display = SDL_GetWindowDisplayIndex(canvas.window)
+        let refresh = display >= 0 && SDL_GetCurrentDisplayMode(display, &mode) == 0 && mode.refresh_rate > 0
+            ? Double(mode.refresh_rate) : nil
+        var info = SDL_RendererInfo()
+        let vsync = SDL_GetRendererInfo(canvas.renderer, &info) == 0 && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        if let refresh, vsync { return PresentSchedule(displayRate: refresh) }
+        return PresentSchedule(timerRate: refresh ?? 60)
+    }
 
     /// Runs until asked to stop; returns the frames' timings.
     @discardableResult
     public static func run(canvas: Canvas, driver: SceneDriver, options: Options, onFrame: FrameObserver? = nil) -> FrameTimings {
         var translator = EventTranslator()
         var serverClock = ServerEventClock()
+        let schedule = schedule(for: canvas, fps: options.fps)
+        // On the timer a present must not also wait for a refresh (Xvfb fakes one, irregularly).
+        if schedule.source == .timer { SDL_RenderSetVSync(canvas.renderer, 0) }
         var pacer: FramePacer?
         var timings = FrameTimings(keepsHistory: options.keepsHistory)
         var showsOverlay = options.showsOverlay
-        var screenshotPending = false
-        // SDL stamps events in milliseconds since SDL started; the pacer counts from now.
+        var screenshotsPending = 0
+        // SDL stamps events in milliseconds since SDL started; the pacer counts from its start.
         var ticksAtStart = Double(SDL_GetTicks64()) / 1000
         var time = 0.0, lastEventTime = 0.0
         var frame = 0
         var event = SDL_Event()
         var watch = Stopwatch(), sincePresent = Stopwatch()
         while true {
+            if let next = pacer?.nextFrame() {
+                // Late latching: sleep first, so the input polled next is as fresh as the frame's
+                // measured work allows.
+                pacer!.wait(until: next.latch)
+                time = next.present
+            }
             _ = watch.lap()
             while SDL_PollEvent(&event) != 0 {
                 if serverClock.observe(event) { continue }
@@ -50,7 +77,7 @@ public enum LiveRunner {
                 case .input(.key(.f1, _))?: showsOverlay.toggle()
                 case .input(.key(.f12, _))?:
                     options.onCapturePoint?(eventTime)
-                    screenshotPending = options.onScreenshot != nil
+                    if options.onScreenshot != nil { screenshotsPending += 1 }
                 case let .input(input)?:
                     if case let .resize(size) = input { canvas.resize(to: size) }
                     options.onInput?(TimedInput(time: eventTime, event: input))
@@ -60,8 +87,8 @@ public enum LiveRunner {
             }
             if SDL_GetWindowFlags(canvas.window) & SDL_WINDOW_MINIMIZED.rawValue != 0 {
                 // Nothing to show: wait for the window to come back instead of drawing unseen frames.
+                // Waiting leaves the events queued for the next latch.
                 SDL_WaitEventTimeout(nil, 100)
-                time = pacer?.nextDeadline() ?? time
                 continue
             }
             driver.advance(to: time)
@@ -73,30 +100,43 @@ public enum LiveRunner {
                 overlay.draw(into: &list, viewport: canvas.logicalSize, timings: timings, time: time, scene: driver.scene)
             }
             canvas.draw(list)
-            if screenshotPending, let pixels = try? canvas.readPixels() {
-                screenshotPending = false
-                options.onScreenshot?(pixels)
-            }
             var render = watch.lap()
-            pacer?.wait(until: time)
+            pacer?.recordWork(update + layout + render)
+            if screenshotsPending > 0, let pixels = try? canvas.readPixels() {
+                // The read-back is once a press, not every frame's work: kept out of the latch budget.
+                for _ in 0..<screenshotsPending { options.onScreenshot?(pixels) }
+                screenshotsPending = 0
+                render += watch.lap()
+            }
+            // On a display vsync holds the present until the refresh; the timer waits here.
+            let locked = pacer?.schedule.source == .display
+            if !locked { pacer?.wait(until: time) }
             _ = watch.lap()
-            // The interval is measured where frames are handed to the driver: what pacing controls.
-            // Present's own cost (a copy to the X server under Xvfb) stays in the render time.
-            let interval = sincePresent.lap()
+            // The interval is measured where pacing puts frames: at the present call on the timer,
+            // at its return (the refresh) on a display.
+            var interval = locked ? 0 : sincePresent.lap()
             canvas.present()
+            if locked { interval = sincePresent.lap() }
+            let presentTime = monotonicSeconds()
             render += watch.lap()
+            if let before = pacer?.schedule.source {
+                pacer!.presented(target: time)
+                if before == .display, pacer!.schedule.source == .timer {
+                    // The probe found presents not held to a display: the timer paces from now on.
+                    SDL_RenderSetVSync(canvas.renderer, 0)
+                }
+            }
             if frame == 0 { timings.firstFrame = Benchmark.processUptime() }
             if frame > 0 { timings.record(FrameSample(interval: interval, update: update, layout: layout, render: render)) }
-            onFrame?(frame, time, driver.scene)
+            onFrame?(frame, time, presentTime, driver.scene)
             frame += 1
             if let limit = options.frames, frame >= limit { return timings }
             if pacer == nil {
                 // The schedule starts once the first frame is up: its one-off costs (texture
                 // uploads, the first text lines) must not make every later frame late.
-                pacer = FramePacer(rate: options.fps)
+                pacer = FramePacer(schedule: schedule)
                 ticksAtStart = Double(SDL_GetTicks64()) / 1000
             }
-            time = pacer!.nextDeadline()
         }
     }
 }

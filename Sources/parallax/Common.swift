@@ -144,9 +144,9 @@ final class TraceWriter {
         try? handle.close()
     }
 
-    func write(frame: Int, time: Double, scene: Scene) {
+    func write(frame: Int, time: Double, presentTime: Double?, scene: Scene) {
         guard let scene = scene as? Traceable else { return }
-        buffer.append(Data((traceLine(frame: frame, time: time, scene: scene) + "\n").utf8))
+        buffer.append(Data((traceLine(frame: frame, time: time, presentTime: presentTime, scene: scene) + "\n").utf8))
         if buffer.count > 1 << 16 { flush() }
     }
 

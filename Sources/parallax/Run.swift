@@ -12,11 +12,11 @@ struct Run: ParsableCommand {
     @Option(help: "Quit by itself after this many frames (for smoke tests).")
     var frames: Int?
 
-    @Option(help: "Frames per second to pace at.")
-    var fps: Double = 60
+    @Option(help: "Frames per second to pace at, on a timer (default: the display's refresh, else 60).")
+    var fps: Double?
 
-    @Flag(help: "Also wait for vertical sync, where the driver honours it.")
-    var vsync = false
+    @Flag(inversion: .prefixedNo, help: "Present with vertical sync and pace to the display's refresh where the driver holds presents to one (--no-vsync: a timer at the display's rate).")
+    var vsync = true
 
     @Flag(inversion: .prefixedNo, help: "Show the frame-time panel at start (F1 toggles it).")
     var overlay = true
@@ -24,24 +24,16 @@ struct Run: ParsableCommand {
     @Option(help: "At exit, write a JSON summary of frame timings to this file (see README.md).")
     var stats: String?
 
-    /// `parallax-2026-11-22-163005.png`, in the local time, a second apart at most.
-    static func screenshotName() -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd-HHmmss"
-        return "parallax-\(formatter.string(from: Date())).png"
-    }
-
     func validate() throws {
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
-        guard fps.isFinite, (1...1000).contains(fps) else { throw ValidationError("--fps must be from 1 to 1000") }
+        if let fps, !(fps.isFinite && (1...1000).contains(fps)) { throw ValidationError("--fps must be from 1 to 1000") }
     }
 
     func run() throws {
         try reportingFailures {
             let script = try options.loadScript()
             let (canvas, driver) = try openScene(options.sceneName(script: script), viewport: options.viewport(script: script),
-                                                 options: try options.sceneOptions(), mode: .window, vsync: vsync,
+                                                 options: try options.sceneOptions(), mode: .window, vsync: vsync && fps == nil,
                                                  logger: options.makeLogger(), script: script)
             let trace = try options.traceWriter()
             let logger = options.makeLogger()
@@ -52,16 +44,13 @@ struct Run: ParsableCommand {
             runOptions.overlay = FrameTimeOverlay(text: canvas.text)
             runOptions.showsOverlay = overlay
             runOptions.keepsHistory = stats != nil
+            let screenshots = ScreenshotWriter(logger: logger)
+            var names = ScreenshotNamer()
             runOptions.onScreenshot = { pixels in
-                let path = FileManager.default.currentDirectoryPath + "/" + Self.screenshotName()
-                do {
-                    try pixels.savePNG(path: path)
-                    logger.info("saved a screenshot to \(path)")
-                } catch {
-                    logger.warning("could not save a screenshot: \(error)")
-                }
+                screenshots.save(pixels, path: FileManager.default.currentDirectoryPath + "/" + names.name(for: Date()))
             }
             let timings = LiveRunner.run(canvas: canvas, driver: driver, options: runOptions, onFrame: trace?.write)
+            screenshots.finish()
             if let stats {
                 guard FileManager.default.createFile(atPath: stats, contents: Data((timings.summary.jsonText + "\n").utf8)) else {
                     throw CommandFailure(message: "\(stats): cannot write the stats file", code: 2)

@@ -77,63 +77,11 @@ var environmentWithoutDisplay: [String: String] {
 }
 
 @Suite struct WindowTests {
-    /// Starts an X server (Xvfb picks a free display and writes its number when ready), or says why
-    /// none started.
-    static func startXvfb() throws -> Result<(server: Process, display: String), XvfbDidNotStart> {
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: which("Xvfb")!)
-        server.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
-        let out = Pipe(), err = Pipe()
-        server.standardOutput = out
-        server.standardError = err
-        try server.run()
-        let ready = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var number = ""
-        Thread.detachNewThread {
-            // -displayfd writes the number and a newline once the server accepts clients.
-            while !number.hasSuffix("\n") {
-                let data = out.fileHandleForReading.availableData
-                if data.isEmpty { break }
-                number += String(decoding: data, as: UTF8.self)
-            }
-            ready.signal()
-        }
-        if ready.wait(timeout: .now() + 20) == .timedOut || !number.hasSuffix("\n") {
-            let what = server.isRunning ? "Xvfb gave no display number in 20 s" : "Xvfb exited with status \(server.terminationStatus)"
-            if server.isRunning { kill(server.processIdentifier, SIGKILL) }
-            server.waitUntilExit()
-            let log = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            return .failure(XvfbDidNotStart(reason: ([what] + log.split(separator: "\n").suffix(3).map(String.init)).joined(separator: " / ")))
-        }
-        return .success((server, ":" + number.trimmingCharacters(in: .whitespacesAndNewlines)))
-    }
-
-    struct XvfbDidNotStart: Error { let reason: String }
-
-    /// Foundation's `Process` starts its children with most signals blocked, so Xvfb would never see
-    /// a SIGTERM: it is killed, and its lock and socket, which it would have removed, go too.
-    static func stop(_ server: Process, display: String) {
-        kill(server.processIdentifier, SIGKILL)
-        server.waitUntilExit()
-        let number = display.dropFirst()
-        try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
-        try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
-    }
-
-    @Test(.enabled(if: which("Xvfb") != nil, "Xvfb is not installed: the window cannot be tried"))
-    func runsThirtyFramesUnderXvfbAndExitsCleanly() throws {
-        let (server, display): (Process, String)
-        switch try Self.startXvfb() {
-        case let .success(started): (server, display) = started
-        case let .failure(error): try Test.cancel("no X server could start here: \(error.reason)")
-        }
-        defer { Self.stop(server, display: display) }
+    @Test func runsThirtyFramesUnderXvfbAndExitsCleanly() throws {
+        let server = try XServer.start()
+        defer { server.stop() }
         let stats = writeTemporary("", name: "stats.json")
-        // Only that X server's DISPLAY, and no SDL_VIDEODRIVER: an inherited "dummy" runs with no
-        // window at all.
-        var environment = environmentWithoutDisplay
-        environment["DISPLAY"] = display
-        let outcome = try parallax(["run", "--frames", "30", "--stats", stats], environment: environment)
+        let outcome = try parallax(["run", "--frames", "30", "--stats", stats], environment: server.environment)
         #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
         let summary = (try? Data(contentsOf: URL(fileURLWithPath: stats))).flatMap { try? JSONSerialization.jsonObject(with: $0) } as? [String: Any]
         // 30 frames presented; each frame's sample holds its interval since the one before, so the

@@ -13,7 +13,24 @@ import Testing
 
     @Test(arguments: [300.0, 1800, 4000])
     func aDragFlingsAtItsSpeedHoweverSoonTheButtonComesUp(speed: Double) throws {
-        let delays = [0.0, 0.008, 0.010, 0.020, 0.050]
+        // The X server stamps an event when it processes it, so a busy machine that holds Xvfb back
+        // bunches stamps and bends the fit: a release that misses is tried again in a new window, up
+        // to three times in all. A fault of ours misses every time.
+        var pending = [0.0, 0.008, 0.010, 0.020, 0.050]
+        var misses: [String] = []
+        for _ in 0..<3 where !pending.isEmpty {
+            misses = []
+            pending = try releases(speed: speed, delays: pending).compactMap { delay, miss in
+                miss.map { misses.append($0) }
+                return miss == nil ? nil : delay
+            }
+        }
+        #expect(misses.isEmpty, "\(misses.joined(separator: "; "))")
+    }
+
+    /// Drags at `speed` and lets go `delay` after the last move, once per delay in one window; returns
+    /// each delay with what was wrong with its release, if anything.
+    func releases(speed: Double, delays: [Double]) throws -> [(Double, String?)] {
         // Each drag: Home (the content at rest at the top), the pointer hovers to the start, presses,
         // moves up at `speed` every 8 ms, and lets go `delay` after its last move.
         let travel = min(0.3, 600 / speed)
@@ -31,20 +48,19 @@ import Testing
         let drags = trace.runs { $0.phase == "dragging" }
         try #require(drags.count == delays.count, "one drag per gesture, found \(drags.count)")
         let distance = (speed * travel).rounded()
-        for (delay, drag) in zip(delays, drags) {
-            #expect(drag.first!.offset == 0, "the drag starts at rest at the top")
+        return try zip(delays, drags).map { delay, drag in
+            let what = "\(Int(speed)) px/s released \(delay * 1000) ms after the last move"
+            guard drag.first!.offset == 0 else { return (delay, "\(what): the drag started at \(drag.first!.offset), not at rest at the top") }
             let after = try #require(trace.first { $0.frame > drag.last!.frame })
             if delay >= 0.04 {
-                #expect(after.phase == "idle" && after.offset == distance && after.velocity == 0,
-                        "\(speed) px/s rested \(delay * 1000) ms: \(after.phase) at \(after.offset), \(after.velocity) px/s")
-            } else {
-                // On the fling's closed form, any frame gives where it rests (offset + velocity/k), and the
-                // release velocity is k times the way from the release point there.
-                #expect(after.phase == "decelerating", "\(speed) px/s released after \(delay * 1000) ms: \(after.phase)")
-                let released = Self.k * (after.offset - distance) + after.velocity
-                #expect(abs(released - speed) <= 0.05 * speed,
-                        "\(speed) px/s released \(delay * 1000) ms after the last move flung at \(released) px/s")
+                let rested = after.phase == "idle" && after.offset == distance && after.velocity == 0
+                return (delay, rested ? nil : "\(what): \(after.phase) at \(after.offset), \(after.velocity) px/s, not at rest at \(distance)")
             }
+            // On the fling's closed form, any frame gives where it rests (offset + velocity/k), and the
+            // release velocity is k times the way from the release point there.
+            guard after.phase == "decelerating" else { return (delay, "\(what): \(after.phase), no fling") }
+            let released = Self.k * (after.offset - distance) + after.velocity
+            return (delay, abs(released - speed) <= 0.05 * speed ? nil : "\(what): flung at \(released) px/s")
         }
     }
 
@@ -105,10 +121,10 @@ import Testing
         ]
         let trace = try RealWindow.trace(scene: "pager", events: events)
         func settled(before time: Double) throws -> TraceFrame { try #require(trace.last { $0.t < time }) }
-        #expect(try settled(before: 1.55).offsetX == 1280)
-        #expect(try settled(before: 2.65).offsetX == 2 * 1280)
-        #expect(trace.last?.offsetX == 4 * 1280)
-        #expect(trace.last?.fraction == 4)
+        #expect(abs(try settled(before: 1.55).offsetX - 1280) < 1e-6)
+        #expect(abs(try settled(before: 2.65).offsetX - 2 * 1280) < 1e-6)
+        #expect(abs(try #require(trace.last).offsetX - 4 * 1280) < 1e-6)
+        #expect(abs(try #require(trace.last?.fraction) - 4) < 1e-9)
     }
 }
 
@@ -152,25 +168,25 @@ extension Array where Element == TraceFrame {
     }
 }
 
-/// `parallax run` in a 1280x800 window on a fresh Xvfb, driven by `Tests/RealInput/xtest-play`.
+/// `parallax run` in a 1280x800 window on a fresh Xvfb, driven by `scripts/xtest-play`.
 enum RealWindow {
-    static let player = packageRoot.appendingPathComponent("Tests/RealInput/xtest-play").path
+    static let player = packageRoot.appendingPathComponent("scripts/xtest-play").path
     /// Debian's python3, which has python3-xlib (a python3 first in PATH may not).
     static let python = "/usr/bin/python3"
 
     /// Plays `events` (xtest-play's format) and then Esc into the window, and returns its trace.
     static func trace(scene: String, events: [[String: Any]]) throws -> [TraceFrame] {
-        let display = try XServer.start()
-        defer { display.stop() }
+        guard try run(python, ["-c", "import Xlib.ext.xtest"]).status == 0 else {
+            try Test.cancel("python3-xlib is not installed for /usr/bin/python3 (scripts/install-deps installs it): no real input can be sent")
+        }
+        let server = try XServer.start()
+        defer { server.stop() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-real-input-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let tracePath = folder.appendingPathComponent("trace.jsonl").path
 
-        var environment = ProcessInfo.processInfo.environment
-        // The real window: whatever driver the test run was given, SDL must pick X11 here.
-        environment["SDL_VIDEODRIVER"] = nil
-        environment["DISPLAY"] = display.name
+        let environment = server.environment
         let window = Process()
         window.executableURL = URL(fileURLWithPath: parallaxBinary)
         window.arguments = ["run", "--scene", scene, "--size", "1280x800", "--no-overlay", "--trace", tracePath]
@@ -179,7 +195,7 @@ enum RealWindow {
         window.standardError = windowErrors
         window.standardOutput = FileHandle.nullDevice
         try window.run()
-        defer { if window.isRunning { window.terminate() } }
+        defer { if window.isRunning { kill(window.processIdentifier, SIGKILL) } }
 
         let last = events.compactMap { $0["t"] as? Double }.max() ?? 0
         let script = events + [["t": last + 1.5, "type": "key", "key": "Escape"]]
@@ -198,45 +214,3 @@ enum RealWindow {
     }
 }
 
-/// A private Xvfb for one test.
-struct XServer {
-    let process: Process
-    let name: String
-
-    /// Starts Xvfb on a free display; cancels the calling test, with the reason, where that cannot be done.
-    static func start() throws -> XServer {
-        guard let xvfb = which("Xvfb") else {
-            try Test.cancel("Xvfb is not installed (scripts/install-deps installs it): no real input can be tried")
-        }
-        let probe = try run(RealWindow.python, ["-c", "import Xlib.ext.xtest"])
-        guard probe.status == 0 else {
-            try Test.cancel("python3-xlib is not installed for /usr/bin/python3 (scripts/install-deps installs it): no real input can be sent")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: xvfb)
-        process.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
-        let out = Pipe()
-        process.standardOutput = out
-        // Never the test runner's own streams: a server left behind must not hold them open.
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Xvfb writes its display number once it accepts clients.
-        var number = ""
-        while process.isRunning, !number.hasSuffix("\n") {
-            let byte = out.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty { break }
-            number += String(decoding: byte, as: UTF8.self)
-        }
-        guard let display = Int(number.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            if process.isRunning { process.terminate() }
-            try Test.cancel("Xvfb did not start (no display number from -displayfd): no real input can be tried")
-        }
-        return XServer(process: process, name: ":\(display)")
-    }
-
-    func stop() {
-        process.terminate()
-        process.waitUntilExit()
-    }
-}

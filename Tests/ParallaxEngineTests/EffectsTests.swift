@@ -91,4 +91,10 @@ import Testing
         #expect(fields["t"] == .number(0.2))
         #expect(fields["note"] == .string("a \"quoted\"\nline"))
     }
+
+    @Test func thePresentTimeOnlyWhereThereWasAPresent() {
+        let line = traceLine(frame: 3, time: 0.05, presentTime: 12345.678901234, scene: Fixed())
+        #expect(line.contains(#""presentTime":12345.678901234,"scene""#), "full precision, sorted among the keys")
+        #expect(!traceLine(frame: 3, time: 0.05, scene: Fixed()).contains("presentTime"))
+    }
 }
