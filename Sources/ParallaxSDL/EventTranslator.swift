@@ -8,9 +8,18 @@ public struct EventTranslator {
         case quit
     }
 
-    /// After a fractional (trackpad) delta, whole deltas within this time are still precise: a
-    /// trackpad stream can contain a 1.0 that must not start a notch animation.
+    /// After a trackpad delta, whole deltas within this time are still precise: a trackpad stream
+    /// can contain a 1.0 that must not start a notch animation.
     static let preciseStickiness = 0.25
+
+    /// A high-resolution mouse wheel reports fractions of a notch too, but in whole 1/120ths (the
+    /// unit of Windows' WHEEL_DELTA and Wayland's `axis_value120`, which SDL divides by 120);
+    /// a trackpad's deltas are any fraction. A wheel step is a wheel: animated, no momentum
+    /// (README.md, "Trackpads, flings and event times").
+    static func isWheelStep(_ delta: Double) -> Bool {
+        let units = delta * 120
+        return abs(units - units.rounded()) < 1e-4
+    }
     private var lastPreciseTime = -Double.infinity
 
     public init() {}
@@ -29,7 +38,7 @@ public struct EventTranslator {
             let wheel = event.wheel
             let flip: Double = wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
             let dx = Double(wheel.preciseX) * flip, dy = Double(wheel.preciseY) * flip
-            if dx != dx.rounded() || dy != dy.rounded() { lastPreciseTime = time }
+            if !Self.isWheelStep(dx) || !Self.isWheelStep(dy) { lastPreciseTime = time }
             let precise = time - lastPreciseTime <= Self.preciseStickiness
             let shift = (UInt32(SDL_GetModState().rawValue) & KMOD_SHIFT.rawValue) != 0
             return .input(.wheel(dx: dx, dy: dy, precise: precise, shift: shift))
