@@ -373,7 +373,7 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
         let strays = rows.filter { row in
             !positions.contains { abs(row.midX - $0.x) <= 2.5 && abs(row.minY + 0.5 - $0.y) <= 3 }
         }.count
-        let words = ["Release to refresh", "Pull to refresh", "Refreshing…"]
+        let words = ["Release to refresh", "Pull to refresh", "Refreshing…", "Refreshed"]
         return (gap, list.textRuns.map(\.text).filter(words.contains), dots, strays, scene.headerFrames)
     }
 
@@ -407,17 +407,20 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
         let scene = refreshingScene()
         pull(scene, finger: 300, releaseAt: 1)
         let old = HeaderArticle.covers[0], new = HeaderArticle.covers[1]
-        func drawn(at t: Double) -> (photos: [ImageQuad], titles: [TextRun]) {
+        func drawn(at t: Double) -> (photos: [ImageQuad], titles: [TextRun], labels: [String]) {
             scene.update(to: t)
             var list = DisplayList()
             scene.draw(into: &list)
-            return (list.imageQuads, list.textRuns.filter { $0.font == HeaderScene.titleFont })
+            let labels = ["Release to refresh", "Pull to refresh", "Refreshing…", "Refreshed"]
+            return (list.imageQuads, list.textRuns.filter { $0.font == HeaderScene.titleFont }, list.textRuns.map(\.text).filter(labels.contains))
         }
         let before = drawn(at: 2.49)
         #expect(before.photos.map(\.image) == [old.photo.image] && before.titles.map(\.text) == [old.title])
         for fraction in [0.0, 0.25, 0.5, 0.9] {
             let t = 2.5 + fraction * Self.springBackDuration
-            let (photos, titles) = drawn(at: t)
+            let (photos, titles, labels) = drawn(at: t)
+            // The gap that closes says the refresh is done; it is no new pull.
+            #expect(labels == ["Refreshed"], "at \(t)")
             // The old photo stays opaque beneath; the new one and its title come in as the old title goes.
             #expect(photos.map(\.image) == [old.photo.image, new.photo.image], "at \(t)")
             #expect(photos.map(\.opacity).count == 2 && photos[0].opacity == 1 && abs(photos[1].opacity - fraction) < 1e-4, "at \(t)")

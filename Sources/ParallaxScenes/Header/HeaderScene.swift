@@ -219,14 +219,17 @@ public final class HeaderScene: Traceable {
         let dots = 12
         let progress = min(1, gap / settings.refreshThreshold)
         let spin = refreshStarted.map { (time - $0) * 1.5 } ?? 0
+        // Springing back from a refresh that just ended: a full ring that says so, not a new pull.
+        let refreshed = refreshStarted == nil && coverFadeProgress < 1
         for i in 0..<dots {
             let fraction = Double(i) / Double(dots)
-            guard refreshStarted != nil || fraction < progress else { continue }
+            guard refreshStarted != nil || refreshed || fraction < progress else { continue }
             let angle = 2 * Double.pi * (fraction + spin) - Double.pi / 2
             let opacity = refreshStarted == nil ? 0.9 : 0.25 + 0.75 * fraction
             list.fillDisc(center: Point(x: center.x + 12 * cos(angle), y: center.y + 12 * sin(angle)), radius: 2.5, Theme.text, opacity: opacity)
         }
-        let label = refreshStarted != nil ? "Refreshing…" : gap >= settings.refreshThreshold ? "Release to refresh" : "Pull to refresh"
+        let label = refreshStarted != nil ? "Refreshing…" : refreshed ? "Refreshed"
+            : gap >= settings.refreshThreshold ? "Release to refresh" : "Pull to refresh"
         let size = environment.text.size(of: label, font: Self.bylineFont)
         list.text(label, font: Self.bylineFont, at: Point(x: center.x + 26, y: center.y - size.height / 2), color: Theme.secondaryText)
     }
