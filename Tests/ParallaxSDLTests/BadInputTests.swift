@@ -21,8 +21,8 @@ struct CollectingLogHandler: LogHandler {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
-    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String, function: String, line: UInt) {
-        log.append(message.description)
+    func log(event: LogEvent) {
+        log.append(event.message.description)
     }
 }
 
@@ -38,15 +38,15 @@ extension HeadlessCaptureTests {
         let folder = temporaryFolder()
         let fm = FileManager.default
         let good = try Data(contentsOf: URL(fileURLWithPath: resourcesFolder + "/Images/astronaut.png"))
-        fm.createFile(atPath: folder + "/empty.png", contents: Data())
-        fm.createFile(atPath: folder + "/truncated.png", contents: good.prefix(2000))
-        fm.createFile(atPath: folder + "/not-an-image.png", contents: Data("hello, not a picture\n".utf8))
+        _ = fm.createFile(atPath: folder + "/empty.png", contents: Data())
+        _ = fm.createFile(atPath: folder + "/truncated.png", contents: good.prefix(2000))
+        _ = fm.createFile(atPath: folder + "/not-an-image.png", contents: Data("hello, not a picture\n".utf8))
         // A PNG whose header says 10000x100, with nothing behind it: refused before any decoding.
         var header = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8))
         header.append(contentsOf: [0, 0, 0x27, 0x10, 0, 0, 0, 100, 8, 2, 0, 0, 0])
-        fm.createFile(atPath: folder + "/header-too-wide.png", contents: header)
+        _ = fm.createFile(atPath: folder + "/header-too-wide.png", contents: header)
         try PixelImage(width: 9000, height: 2).savePNG(path: folder + "/too-wide.png")
-        fm.createFile(atPath: folder + "/fine.png", contents: good)
+        _ = fm.createFile(atPath: folder + "/fine.png", contents: good)
 
         let log = CollectedLog()
         let logger = Logger(label: "test") { _ in CollectingLogHandler(log: log) }

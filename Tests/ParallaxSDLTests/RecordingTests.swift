@@ -20,7 +20,7 @@ extension HeadlessCaptureTests {
         wheel.wheel.preciseY = -1
         wheel.wheel.direction = SDL_MOUSEWHEEL_NORMAL.rawValue
         var flipped = wheel
-        flipped.wheel.preciseY = 0.25
+        flipped.wheel.preciseY = 0.3125
         flipped.wheel.direction = SDL_MOUSEWHEEL_FLIPPED.rawValue
         var down = SDL_Event()
         down.type = SDL_MOUSEBUTTONDOWN.rawValue
@@ -49,14 +49,14 @@ extension HeadlessCaptureTests {
 
         #expect(script.events.map(\.event) == [
             .wheel(dx: 0, dy: -1, precise: false, shift: false),
-            .wheel(dx: 0, dy: -0.25, precise: true, shift: false),  // flipped, and fractional: precise
+            .wheel(dx: 0, dy: -0.3125, precise: true, shift: false),  // flipped; a trackpad's fraction (a wheel's are whole 120ths): precise
             .mouseDown(Point(x: 100, y: 300)),
             .key(.two, shift: false),
         ])
         #expect(script.events.allSatisfy { $0.time == 0 })
         #expect(script.captures.count == 1, "F12 adds a capture point and is not passed on")
         #expect(screenshots == 1)
-        #expect((scene as! Playground).name == "header", "the key reached the scene")
+        #expect(scene.name == "header", "the key reached the scene")
         let reread = try InputScript.parse(Data(script.jsonText.utf8), file: "recorded.json", knownScenes: SceneCatalog.names)
         #expect(reread == script)
     }

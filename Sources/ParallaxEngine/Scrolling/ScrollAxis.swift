@@ -322,7 +322,7 @@ public struct ScrollAxis: Sendable {
     /// What follows a release at `x` with velocity `v`: a spring back if past an edge, else a fling
     /// that hands its velocity to the spring where it crosses an edge, else rest.
     private func release(from x: Double, velocity v: Double, at t: Double) -> [Segment] {
-        let w = settings.springStiffness, threshold = settings.restThreshold
+        let threshold = settings.restThreshold
         if x < 0 || x > maxOffset {
             let edge = x < 0 ? 0 : maxOffset
             let spring = boundedSpring(displacement: x - edge, velocity: v)
