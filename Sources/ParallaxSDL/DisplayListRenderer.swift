@@ -118,20 +118,30 @@ public final class DisplayListRenderer {
                                   startRow: s.minY + s.height * $0.start, endRow: s.maxY)
         }
         guard let (texture, scale) = textures.texture(for: quad.image, drawnScale: drawnScale, shade: shade) else {
-            drawPlaceholder(quad.destination, broken: textures.state(of: quad.image) == .failed, opacity: quad.opacity)
+            // Until its shaded texture is decoded, the plain one with the shade drawn over it.
+            if shade != nil, let (plain, plainScale) = textures.texture(for: quad.image) {
+                copy(plain, scale: plainScale, quad: quad, exact: false)
+            } else {
+                drawPlaceholder(quad.destination, broken: textures.state(of: quad.image) == .failed, opacity: quad.opacity)
+            }
             if let shade = quad.shade { drawShade(shade, over: quad.destination) }
             return
         }
+        copy(texture, scale: scale, quad: quad, exact: drawnScale.map { abs($0 / scale - 1) <= TextureCache.rescaleTolerance } ?? false)
+    }
+
+    /// Copies the quad's source from `texture`, which holds the image resampled by `scale`.
+    private func copy(_ texture: OpaquePointer, scale: Double, quad: ImageQuad, exact: Bool) {
         // Texels 1:1 with pixels need no filtering (nearest: the photo lands on whole pixels, as its
         // card's edges do, and llvmpipe samples one texel instead of four); a texture still waiting
         // for its decode at this scale is resampled linearly.
-        let exact = drawnScale.map { abs($0 / scale - 1) <= TextureCache.rescaleTolerance } ?? false
         setScaleMode(texture, exact ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
         let a = alpha(255, quad.opacity)
         SDL_SetTextureAlphaMod(texture, a)
         SDL_SetTextureBlendMode(texture, a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
-        // The source rect is in the image's pixels, the texture holds them resampled by `scale`. Edges
-        // are rounded (not sizes), so quads cut from one image at the same line meet without a seam.
+        // The source rect is in the image's pixels. Edges are rounded (not sizes), so quads cut from
+        // one image at the same line meet without a seam.
+        let s = quad.source
         let x0 = Int32(clamping: Int((s.minX * scale).rounded())), x1 = Int32(clamping: Int((s.maxX * scale).rounded()))
         let y0 = Int32(clamping: Int((s.minY * scale).rounded())), y1 = Int32(clamping: Int((s.maxY * scale).rounded()))
         var source = SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0)
@@ -139,7 +149,7 @@ public final class DisplayListRenderer {
         SDL_RenderCopyF(renderer, texture, &source, &destination)
     }
 
-    /// The shade of an image not drawn yet, over its placeholder, so the page looks the same around it.
+    /// The shade of an image whose shaded texture is not ready, drawn over what stands in for it.
     private func drawShade(_ shade: ImageShade, over rect: Rect) {
         let split = rect.minY + rect.height * shade.start
         fillRect(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: split - rect.minY), shade.color.withAlpha(shade.topAlpha), opacity: 1)

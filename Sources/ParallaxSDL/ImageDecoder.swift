@@ -10,8 +10,8 @@ import ParallaxEngine
 /// handed over whole, never shared.
 final class ImageDecoder: @unchecked Sendable {
     enum Result {
-        /// `surface` is the image resampled by `scale`; `imageSize` is the file's own size.
-        case decoded(UnsafeMutablePointer<SDL_Surface>, imageSize: Size, scale: Double)
+        /// `surface` is the image resampled by `scale` (nil: at its own size, `imageSize`).
+        case decoded(UnsafeMutablePointer<SDL_Surface>, imageSize: Size, scale: Double?)
         case failed(String)
     }
 
@@ -104,12 +104,13 @@ final class ImageDecoder: @unchecked Sendable {
             return .failed("image \(path) is \(w)x\(h), outside 1...\(maxSide) px a side")
         }
         let imageSize = Size(width: Double(w), height: Double(h))
-        let scale = scale.flatMap { $0 > 0 ? $0 : nil } ?? 1
-        let target = (w: max(1, Int32((Double(w) * scale).rounded())), h: max(1, Int32((Double(h) * scale).rounded())))
+        let scale = scale.flatMap { $0 > 0 ? $0 : nil }
+        let factor = scale ?? 1
+        let target = (w: max(1, Int32((Double(w) * factor).rounded())), h: max(1, Int32((Double(h) * factor).rounded())))
         guard let resampled = resample(surface, to: target) else {
             return .failed("image \(path) cannot be resampled to \(target.w)x\(target.h): \(String(cString: SDL_GetError()))")
         }
-        if let shade = job.shade { apply(shade, to: resampled, scale: scale) }
+        if let shade = job.shade { apply(shade, to: resampled, scale: factor) }
         return .decoded(resampled, imageSize: imageSize, scale: scale)
     }
 

@@ -18,12 +18,20 @@ public final class TextureCache: ImageMetrics {
         let bytes: Int
         /// Texture pixels per image pixel.
         let scale: Double
+        /// Decoded for a scale it was drawn at (not at the file's own size, before any drawing).
+        let fitted: Bool
         var lastUsed: Int
+        /// Another scale it is drawn at, and on how many draws in a row.
+        var wanted: (scale: Double, draws: Int)?
     }
 
     /// How far the drawn scale may drift from the texture's before it is decoded again: within it a
     /// frame resamples slightly rather than decode on every step of a resize or a stretch.
     static let rescaleTolerance = 0.01
+    /// Draws in a row at one new scale before a fitted texture is decoded again: a stretch or a live
+    /// resize changes the scale every frame, and decoding (and uploading) each step would cost more
+    /// than it saves; once it settles, one decode.
+    static let settleDraws = 4
 
     private let renderer: OpaquePointer
     private let folder: String
@@ -79,8 +87,18 @@ public final class TextureCache: ImageMetrics {
         collect(image, job: job, scale: drawnScale)
         guard var entry = entries[job] else { return nil }
         if let drawnScale, drawnScale.isFinite, drawnScale > 0, abs(drawnScale / entry.scale - 1) > Self.rescaleTolerance {
-            decode(image, job: job, scale: drawnScale)
-            entry = entries[job] ?? entry
+            if let wanted = entry.wanted, abs(drawnScale / wanted.scale - 1) <= Self.rescaleTolerance {
+                entry.wanted = (drawnScale, wanted.draws + 1)
+            } else {
+                entry.wanted = (drawnScale, 1)
+            }
+            entries[job] = entry
+            if !entry.fitted || entry.wanted!.draws >= Self.settleDraws {
+                decode(image, job: job, scale: drawnScale)
+                entry = entries[job] ?? entry
+            }
+        } else {
+            entry.wanted = nil
         }
         useCounter += 1
         entry.lastUsed = useCounter
@@ -146,7 +164,7 @@ public final class TextureCache: ImageMetrics {
                 residentBytes -= old.bytes
             }
             useCounter += 1
-            let entry = Entry(texture: texture, bytes: w * h * 4, scale: scale, lastUsed: useCounter)
+            let entry = Entry(texture: texture, bytes: w * h * 4, scale: scale ?? 1, fitted: scale != nil, lastUsed: useCounter)
             entries[job] = entry
             sizes[image] = imageSize
             residentBytes += entry.bytes
