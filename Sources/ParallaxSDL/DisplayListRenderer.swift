@@ -15,6 +15,13 @@ public final class DisplayListRenderer {
     static let placeholderFill = Color(r: 58, g: 63, b: 75)
     static let placeholderMark = Color(r: 110, g: 118, b: 135)
 
+    private lazy var isSoftware: Bool = {
+        var info = SDL_RendererInfo()
+        return SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+    }()
+    /// White, alpha k in row k (software renderer only; see `drawGradient`).
+    private var alphaRamp: OpaquePointer?
+
     /// The clip rect and draw blend mode SDL has now; nil before the first frame sets them.
     private var currentClip: SDL_Rect??
     private var currentBlend: SDL_BlendMode?
@@ -23,6 +30,10 @@ public final class DisplayListRenderer {
         self.renderer = renderer
         self.textures = textures
         self.text = text
+    }
+
+    deinit {
+        if let alphaRamp { SDL_DestroyTexture(alphaRamp) }
     }
 
     public func render(_ list: DisplayList) {
@@ -99,8 +110,18 @@ public final class DisplayListRenderer {
         SDL_RenderFillRectF(renderer, &r)
     }
 
-    /// Two triangles whose vertex colours SDL interpolates: a gradient costs what a fill costs.
+    /// Two triangles whose vertex colours SDL interpolates: a gradient costs what a fill costs. SDL's
+    /// software renderer rasterises such triangles pixel by pixel (a header's scrim took 2.5 ms), so
+    /// there a column of a white alpha ramp is stretched over the rect by its blitters instead.
     private func drawGradient(_ r: Rect, _ c: Color, top: UInt8, bottom: UInt8) {
+        if isSoftware, let ramp = alphaRampTexture() {
+            SDL_SetTextureColorMod(ramp, c.r, c.g, c.b)
+            // Rows top...bottom of the ramp (row k has alpha k), flipped when the alpha falls downwards.
+            var source = SDL_Rect(x: 0, y: Int32(min(top, bottom)), w: 1, h: Int32(max(top, bottom) - min(top, bottom)) + 1)
+            var destination = frect(r)
+            SDL_RenderCopyExF(renderer, ramp, &source, &destination, 0, nil, top <= bottom ? SDL_FLIP_NONE : SDL_FLIP_VERTICAL)
+            return
+        }
         setBlend(SDL_BLENDMODE_BLEND)
         func vertex(_ x: Double, _ y: Double, _ a: UInt8) -> SDL_Vertex {
             SDL_Vertex(position: SDL_FPoint(x: Float(x), y: Float(y)), color: SDL_Color(r: c.r, g: c.g, b: c.b, a: a), tex_coord: SDL_FPoint(x: 0, y: 0))
@@ -108,6 +129,17 @@ public final class DisplayListRenderer {
         let vertices = [vertex(r.minX, r.minY, top), vertex(r.maxX, r.minY, top), vertex(r.maxX, r.maxY, bottom),
                         vertex(r.minX, r.minY, top), vertex(r.maxX, r.maxY, bottom), vertex(r.minX, r.maxY, bottom)]
         vertices.withUnsafeBufferPointer { SDL_RenderGeometry(renderer, nil, $0.baseAddress, Int32($0.count), nil, 0) }
+    }
+
+    private func alphaRampTexture() -> OpaquePointer? {
+        if let alphaRamp { return alphaRamp }
+        guard let ramp = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), 1, 256)
+        else { return nil }
+        let pixels = (0..<256).map { UInt32($0) << 24 | 0x00FF_FFFF }
+        pixels.withUnsafeBytes { _ = SDL_UpdateTexture(ramp, nil, $0.baseAddress, 4) }
+        SDL_SetTextureBlendMode(ramp, SDL_BLENDMODE_BLEND)
+        alphaRamp = ramp
+        return ramp
     }
 
     private func drawImage(_ quad: ImageQuad) {
@@ -176,8 +208,7 @@ public final class DisplayListRenderer {
     }
 
     private func drawText(_ run: TextRun) {
-        guard let line = text.line(run.text, font: run.font) else { return }
-        SDL_SetTextureColorMod(line.texture, run.color.r, run.color.g, run.color.b)
+        guard let line = text.line(run.text, font: run.font, color: run.color) else { return }
         SDL_SetTextureAlphaMod(line.texture, alpha(run.color.a, run.opacity))
         // Text snaps to whole pixels: glyphs resampled at sub-pixel offsets look blurred.
         var destination = frect(Rect(x: run.origin.x.rounded(), y: run.origin.y.rounded(),
