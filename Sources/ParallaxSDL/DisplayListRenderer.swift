@@ -147,23 +147,24 @@ public final class DisplayListRenderer {
         let drawnScale = s.width > 0 ? quad.destination.width * text.pixelScale / s.width : nil
         let shade = quad.shade.map {
             ImageDecoder.RowShade(color: $0.color, topAlpha: $0.topAlpha, bottomAlpha: $0.bottomAlpha,
-                                  startRow: s.minY + s.height * $0.start, endRow: s.maxY)
+                                  firstRow: s.minY, startRow: s.minY + s.height * $0.start, endRow: s.maxY)
         }
-        guard let (texture, scale) = textures.texture(for: quad.image, drawnScale: drawnScale, shade: shade) else {
+        guard let (texture, scale, rowOffset) = textures.texture(for: quad.image, drawnScale: drawnScale, shade: shade) else {
             // Until its shaded texture is decoded, the plain one with the shade drawn over it.
-            if shade != nil, let (plain, plainScale) = textures.texture(for: quad.image) {
-                copy(plain, scale: plainScale, quad: quad, exact: false)
+            if shade != nil, let (plain, plainScale, plainOffset) = textures.texture(for: quad.image) {
+                copy(plain, scale: plainScale, rowOffset: plainOffset, quad: quad, exact: false)
             } else {
                 drawPlaceholder(quad.destination, broken: textures.state(of: quad.image) == .failed, opacity: quad.opacity)
             }
             if let shade = quad.shade { drawShade(shade, over: quad.destination) }
             return
         }
-        copy(texture, scale: scale, quad: quad, exact: drawnScale.map { abs($0 / scale - 1) <= TextureCache.rescaleTolerance } ?? false)
+        copy(texture, scale: scale, rowOffset: rowOffset, quad: quad, exact: drawnScale.map { abs($0 / scale - 1) <= TextureCache.rescaleTolerance } ?? false)
     }
 
-    /// Copies the quad's source from `texture`, which holds the image resampled by `scale`.
-    private func copy(_ texture: OpaquePointer, scale: Double, quad: ImageQuad, exact: Bool) {
+    /// Copies the quad's source from `texture`, which holds the image resampled by `scale` from row
+    /// `rowOffset` on.
+    private func copy(_ texture: OpaquePointer, scale: Double, rowOffset: Int, quad: ImageQuad, exact: Bool) {
         // Texels 1:1 with pixels need no filtering (nearest: the photo lands on whole pixels, as its
         // card's edges do, and llvmpipe samples one texel instead of four); a texture still waiting
         // for its decode at this scale is resampled linearly.
@@ -175,7 +176,7 @@ public final class DisplayListRenderer {
         // one image at the same line meet without a seam.
         let s = quad.source
         let x0 = Int32(clamping: Int((s.minX * scale).rounded())), x1 = Int32(clamping: Int((s.maxX * scale).rounded()))
-        let y0 = Int32(clamping: Int((s.minY * scale).rounded())), y1 = Int32(clamping: Int((s.maxY * scale).rounded()))
+        let y0 = Int32(clamping: Int((s.minY * scale).rounded()) - rowOffset), y1 = Int32(clamping: Int((s.maxY * scale).rounded()) - rowOffset)
         var source = SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0)
         var destination = frect(quad.destination)
         SDL_RenderCopyF(renderer, texture, &source, &destination)

@@ -9,18 +9,28 @@ import ParallaxEngine
 /// drawn size in memory. The render thread collects the results and uploads them. Surfaces are
 /// handed over whole, never shared.
 final class ImageDecoder: @unchecked Sendable {
+    /// `surface` is the image resampled by `scale` (nil: at its own size, `imageSize`), less its
+    /// first `rowOffset` rows (a shaded image keeps only the rows its quad shows).
+    struct Decoded {
+        let surface: UnsafeMutablePointer<SDL_Surface>
+        let imageSize: Size
+        let scale: Double?
+        let rowOffset: Int
+    }
+
     enum Result {
-        /// `surface` is the image resampled by `scale` (nil: at its own size, `imageSize`).
-        case decoded(UnsafeMutablePointer<SDL_Surface>, imageSize: Size, scale: Double?)
+        case decoded(Decoded)
         case failed(String)
     }
 
     /// A colour laid over the image rows `startRow...endRow` (image pixels), alpha `topAlpha` above
-    /// them, linear to `bottomAlpha` at `endRow` and below (`ImageShade`, placed on one quad's source).
+    /// them, linear to `bottomAlpha` at `endRow` (`ImageShade`, placed on one quad's source, which
+    /// spans `firstRow..<endRow`: only those rows are kept).
     struct RowShade: Hashable, Sendable {
         var color: Color
         var topAlpha: UInt8
         var bottomAlpha: UInt8
+        var firstRow: Double
         var startRow: Double
         var endRow: Double
 
@@ -47,7 +57,7 @@ final class ImageDecoder: @unchecked Sendable {
 
     /// Decode blocks hold the decoder, so none is running by now (this may even run on the queue).
     deinit {
-        for case let .decoded(surface, _, _) in results.values { SDL_FreeSurface(surface) }
+        for case let .decoded(decoded) in results.values { SDL_FreeSurface(decoded.surface) }
     }
 
     /// Starts decoding `job`, resampled by `scale` (nil: the file's own size), unless it is already
@@ -110,18 +120,38 @@ final class ImageDecoder: @unchecked Sendable {
         guard let resampled = resample(surface, to: target) else {
             return .failed("image \(path) cannot be resampled to \(target.w)x\(target.h): \(String(cString: SDL_GetError()))")
         }
-        if let shade = job.shade { apply(shade, to: resampled, scale: factor) }
-        return .decoded(resampled, imageSize: imageSize, scale: scale)
+        guard let shade = job.shade else {
+            return .decoded(Decoded(surface: resampled, imageSize: imageSize, scale: scale, rowOffset: 0))
+        }
+        let first = max(0, min(Int(resampled.pointee.h) - 1, Int((shade.firstRow * factor).rounded(.down))))
+        let end = max(first + 1, min(Int(resampled.pointee.h), Int((shade.endRow * factor).rounded(.up))))
+        guard let rows = crop(resampled, rows: first..<end) else {
+            return .failed("image \(path): out of memory cropping it: \(String(cString: SDL_GetError()))")
+        }
+        apply(shade, to: rows, scale: factor, firstRow: first)
+        return .decoded(Decoded(surface: rows, imageSize: imageSize, scale: scale, rowOffset: first))
     }
 
-    /// Composites the shade's colour over every row of a 32-bit surface holding the image at `scale`.
-    static func apply(_ shade: RowShade, to surface: UnsafeMutablePointer<SDL_Surface>, scale: Double) {
+    /// The rows `rows` of a 32-bit surface (freed here) as a surface of their own.
+    static func crop(_ surface: UnsafeMutablePointer<SDL_Surface>, rows: Range<Int>) -> UnsafeMutablePointer<SDL_Surface>? {
+        defer { SDL_FreeSurface(surface) }
+        let w = surface.pointee.w, pitch = Int(surface.pointee.pitch)
+        guard let output = SDL_CreateRGBSurfaceWithFormat(0, w, Int32(rows.count), 32, surface.pointee.format.pointee.format) else { return nil }
+        for (i, row) in rows.enumerated() {
+            memcpy(output.pointee.pixels + i * Int(output.pointee.pitch), surface.pointee.pixels + row * pitch, Int(w) * 4)
+        }
+        return output
+    }
+
+    /// Composites the shade's colour over every row of a 32-bit surface holding the image at `scale`
+    /// from texture row `firstRow` on.
+    static func apply(_ shade: RowShade, to surface: UnsafeMutablePointer<SDL_Surface>, scale: Double, firstRow: Int = 0) {
         let pitch = Int(surface.pointee.pitch), width = Int(surface.pointee.w)
         let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
         // 32-bit XRGB/ARGB in memory order (little endian): blue, green, red, then X or alpha.
         let (r, g, b) = (UInt32(shade.color.r), UInt32(shade.color.g), UInt32(shade.color.b))
         for y in 0..<Int(surface.pointee.h) {
-            let a = UInt32(shade.alpha(atRow: (Double(y) + 0.5) / scale).rounded()), keep = 255 - a
+            let a = UInt32(shade.alpha(atRow: (Double(firstRow + y) + 0.5) / scale).rounded()), keep = 255 - a
             var p = pixels + y * pitch
             for _ in 0..<width {
                 p[0] = UInt8((UInt32(p[0]) * keep + b * a + 127) / 255)

@@ -18,6 +18,8 @@ public final class TextureCache: ImageMetrics {
         let bytes: Int
         /// Texture pixels per image pixel.
         let scale: Double
+        /// Rows of the image at `scale` above the texture's first (cropped away).
+        let rowOffset: Int
         /// Decoded for a scale it was drawn at (not at the file's own size, before any drawing).
         let fitted: Bool
         var lastUsed: Int
@@ -82,7 +84,9 @@ public final class TextureCache: ImageMetrics {
     /// decode is under way. `drawnScale` (device pixels per image pixel this frame), when it differs
     /// from the texture's, asks for a decode at that scale; the current texture serves until it lands.
     /// `shade` (in the image's pixels) is baked into the texture returned.
-    func texture(for image: ImageID, drawnScale: Double? = nil, shade: ImageDecoder.RowShade? = nil) -> (texture: OpaquePointer, scale: Double)? {
+    /// The texture's row 0 is row `rowOffset` of the image at `scale`.
+    func texture(for image: ImageID, drawnScale: Double? = nil, shade: ImageDecoder.RowShade? = nil)
+        -> (texture: OpaquePointer, scale: Double, rowOffset: Int)? {
         let job = ImageDecoder.Job(path: path(image), shade: shade)
         collect(image, job: job, scale: drawnScale)
         guard var entry = entries[job] else { return nil }
@@ -103,7 +107,7 @@ public final class TextureCache: ImageMetrics {
         useCounter += 1
         entry.lastUsed = useCounter
         entries[job] = entry
-        return (entry.texture, entry.scale)
+        return (entry.texture, entry.scale, entry.rowOffset)
     }
 
     /// Starts decoding these images in the background.
@@ -147,7 +151,8 @@ public final class TextureCache: ImageMetrics {
             // A texture already shown stays: only an image never shown turns into a broken placeholder.
             if entries[job] == nil { failed.insert(image) }
             logger.warning("\(message)")
-        case let .decoded(surface, imageSize, scale)?:
+        case let .decoded(decoded)?:
+            let surface = decoded.surface, scale = decoded.scale
             defer { SDL_FreeSurface(surface) }
             guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
                 if entries[job] == nil { failed.insert(image) }
@@ -164,9 +169,9 @@ public final class TextureCache: ImageMetrics {
                 residentBytes -= old.bytes
             }
             useCounter += 1
-            let entry = Entry(texture: texture, bytes: w * h * 4, scale: scale ?? 1, fitted: scale != nil, lastUsed: useCounter)
+            let entry = Entry(texture: texture, bytes: w * h * 4, scale: scale ?? 1, rowOffset: decoded.rowOffset, fitted: scale != nil, lastUsed: useCounter)
             entries[job] = entry
-            sizes[image] = imageSize
+            sizes[image] = decoded.imageSize
             residentBytes += entry.bytes
             evict(keeping: job)
         }

@@ -41,7 +41,7 @@ extension HeadlessCaptureTests {
         // (100 (255 - a) + 127) / 255 is 87, 62, 38, 13.
         let s = argbSurface(width: 1, Array(repeating: 0xFF64_6464, count: 4))
         defer { SDL_FreeSurface(s) }
-        let shade = ImageDecoder.RowShade(color: Color(r: 0, g: 0, b: 0), topAlpha: 0, bottomAlpha: 255, startRow: 0, endRow: 4)
+        let shade = ImageDecoder.RowShade(color: Color(r: 0, g: 0, b: 0), topAlpha: 0, bottomAlpha: 255, firstRow: 0, startRow: 0, endRow: 4)
         ImageDecoder.apply(shade, to: s, scale: 1)
         #expect((0..<4).map { argbPixel(s, 0, $0) & 0xFF } == [87, 62, 38, 13])
         #expect(argbPixel(s, 0, 0) >> 24 == 0xFF, "alpha kept")
@@ -71,18 +71,20 @@ extension HeadlessCaptureTests {
         let canvas = try headlessCanvas(Size(width: 100, height: 100))
         let textures = TextureCache(renderer: canvas.renderer, imagesFolder: resourcesFolder + "/Images", logger: Logger(label: "test"))
         textures.decodesSynchronously = true
-        let black = ImageDecoder.RowShade(color: Color(r: 0, g: 0, b: 0), topAlpha: 255, bottomAlpha: 255, startRow: 0, endRow: 512)
+        // Shading image rows 100..<300: at 0.25 the texture keeps rows 25..<75 of 128.
+        let black = ImageDecoder.RowShade(color: Color(r: 0, g: 0, b: 0), topAlpha: 255, bottomAlpha: 255, firstRow: 100, startRow: 100, endRow: 300)
         let plain = try #require(textures.texture(for: "brick.png", drawnScale: 0.25))
         let shaded = try #require(textures.texture(for: "brick.png", drawnScale: 0.25, shade: black))
         #expect(plain.texture != shaded.texture)
-        #expect(textures.residentBytes == 2 * 128 * 128 * 4)
-        // Drawn 1:1, the fully opaque black shade leaves black.
+        #expect(shaded.rowOffset == 25)
+        #expect(textures.residentBytes == 128 * 128 * 4 + 128 * 50 * 4)
+        // Drawn 1:1, the fully opaque black shade leaves black, and the rows come from the right place.
         var list = DisplayList()
-        list.image("brick.png", source: Rect(x: 0, y: 0, width: 512, height: 512), destination: Rect(x: 0, y: 0, width: 128, height: 128),
+        list.image("brick.png", source: Rect(x: 0, y: 100, width: 512, height: 200), destination: Rect(x: 0, y: 0, width: 128, height: 50),
                    shade: ImageShade(color: Color(r: 0, g: 0, b: 0), topAlpha: 255, bottomAlpha: 255, start: 0))
         canvas.draw(list)
         let pixels = try canvas.readPixels()
-        #expect(pixels[10, 10] == (0, 0, 0) && pixels[90, 90] == (0, 0, 0))
+        #expect(pixels[10, 10] == (0, 0, 0) && pixels[120, 49] == (0, 0, 0))
     }
 
     @Test func aGradientRunsFromItsTopAlphaToItsBottomAlpha() throws {
