@@ -30,10 +30,11 @@ public final class TextureCache: ImageMetrics {
     /// How far the drawn scale may drift from the texture's before it is decoded again: within it a
     /// frame resamples slightly rather than decode on every step of a resize or a stretch.
     static let rescaleTolerance = 0.01
-    /// Draws in a row at one new scale before a fitted texture is decoded again: a stretch or a live
-    /// resize changes the scale every frame, and decoding (and uploading) each step would cost more
-    /// than it saves; once it settles, one decode.
-    static let settleDraws = 4
+    /// Draws in a row at one new scale (half a second at 60 fps) before a fitted texture is decoded
+    /// again: a stretch or a live resize changes the scale every frame, and a pull held for a moment
+    /// is let go again; decoding and uploading each would cost more frames than it saves. Once the
+    /// scale settles, one decode.
+    static let settleDraws = 30
 
     private let renderer: OpaquePointer
     private let folder: String
