@@ -47,11 +47,11 @@ struct Bench: ParsableCommand {
             // Every frame complete, in a window too: photos decode before the frame that needs them.
             canvas.textures.decodesSynchronously = true
             let resources = try ResourceLocator.locate()
-            let anchor = try AnchorFrame(renderer: canvas.renderer, size: viewport,
-                                         photoPaths: PhotoLibrary.photos.map { resources + "/Images/" + $0.image.name },
-                                         fontPath: resources + "/Fonts/DejaVuSans-Bold.ttf")
-            let report = Benchmark.run(canvas: canvas, driver: driver, anchor: anchor, frames: frames,
-                                       overlay: overlay ? FrameTimeOverlay(text: canvas.text) : nil)
+            let report = try Benchmark.run(canvas: canvas, driver: driver, makeAnchor: {
+                try AnchorFrame(renderer: canvas.renderer, size: viewport,
+                                photoPaths: PhotoLibrary.photos.map { resources + "/Images/" + $0.image.name },
+                                fontPath: resources + "/Fonts/DejaVuSans-Bold.ttf")
+            }, frames: frames, overlay: overlay ? FrameTimeOverlay(text: canvas.text) : nil)
             let path = "\(canvas.rendererName), \(window ? "window" : "headless")"
             print(json ? Self.json(report, scene: scene.name, items: items, size: viewport, path: path).jsonText
                        : Self.table(report, scene: scene.name, items: items, path: path))
