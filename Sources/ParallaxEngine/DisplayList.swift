@@ -20,6 +20,19 @@ public struct FillRect: Hashable, Sendable {
     public var opacity: Double
 }
 
+/// A colour laid over an image (a legibility scrim): its alpha is `topAlpha` down to `start` (a
+/// fraction of the image quad's height), then goes linearly to `bottomAlpha` at the bottom. The
+/// platform may bake it into the image's texture, so the quad stays one opaque copy.
+public struct ImageShade: Hashable, Sendable {
+    public var color: Color
+    public var topAlpha: UInt8
+    public var bottomAlpha: UInt8
+    public var start: Double
+    public init(color: Color, topAlpha: UInt8, bottomAlpha: UInt8, start: Double) {
+        self.color = color; self.topAlpha = topAlpha; self.bottomAlpha = bottomAlpha; self.start = start
+    }
+}
+
 /// `source` is in the image's pixels; `destination` and `clip` in logical window pixels.
 public struct ImageQuad: Hashable, Sendable {
     public var image: ImageID
@@ -27,6 +40,7 @@ public struct ImageQuad: Hashable, Sendable {
     public var destination: Rect
     public var clip: Rect?
     public var opacity: Double
+    public var shade: ImageShade?
 }
 
 /// One line of text; `origin` is the top-left of its line box.
@@ -39,8 +53,19 @@ public struct TextRun: Hashable, Sendable {
     public var opacity: Double
 }
 
+/// `rect` filled with `color`, its alpha going from `topAlpha` at the top edge to `bottomAlpha` at the
+/// bottom (legibility scrims): one draw, where bands of fills would be hundreds.
+public struct GradientRect: Hashable, Sendable {
+    public var rect: Rect
+    public var color: Color
+    public var topAlpha: UInt8
+    public var bottomAlpha: UInt8
+    public var clip: Rect?
+}
+
 public enum DrawCommand: Hashable, Sendable {
     case fill(FillRect)
+    case gradient(GradientRect)
     case image(ImageQuad)
     case text(TextRun)
 }
@@ -56,8 +81,13 @@ public struct DisplayList: Sendable {
         commands.append(.fill(FillRect(rect: rect, color: color, clip: clip, opacity: opacity)))
     }
 
-    public mutating func image(_ image: ImageID, source: Rect, destination: Rect, clip: Rect? = nil, opacity: Double = 1) {
-        commands.append(.image(ImageQuad(image: image, source: source, destination: destination, clip: clip, opacity: opacity)))
+    public mutating func verticalGradient(_ rect: Rect, _ color: Color, topAlpha: UInt8, bottomAlpha: UInt8, clip: Rect? = nil) {
+        commands.append(.gradient(GradientRect(rect: rect, color: color, topAlpha: topAlpha, bottomAlpha: bottomAlpha, clip: clip)))
+    }
+
+    public mutating func image(_ image: ImageID, source: Rect, destination: Rect, clip: Rect? = nil, opacity: Double = 1,
+                               shade: ImageShade? = nil) {
+        commands.append(.image(ImageQuad(image: image, source: source, destination: destination, clip: clip, opacity: opacity, shade: shade)))
     }
 
     public mutating func text(_ text: String, font: Font, at origin: Point, color: Color, clip: Rect? = nil, opacity: Double = 1) {

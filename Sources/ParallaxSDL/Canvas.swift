@@ -63,6 +63,13 @@ public final class Canvas {
         SDL_DestroyWindow(window)
     }
 
+    /// The renderer SDL chose ("software", "opengl", ...).
+    public var rendererName: String {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name else { return "unknown" }
+        return String(cString: name)
+    }
+
     /// The window's size in logical pixels, as SDL reports it now.
     public var windowSize: Size {
         var w: Int32 = 0, h: Int32 = 0
@@ -100,6 +107,12 @@ public final class Canvas {
 
     public func present() {
         SDL_RenderPresent(renderer)
+    }
+
+    /// Drops pending window events, as a loop that reads none must (the window system waits on them).
+    public func discardEvents() {
+        SDL_PumpEvents()
+        SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
     }
 
     /// What the renderer has drawn since the last present, as RGB pixels.

@@ -2,6 +2,11 @@ import CSDL2
 import ParallaxEngine
 
 /// Executes a display list with an SDL renderer; the only place a display list turns into pixels.
+///
+/// It sets SDL state only when a command needs a different one (clip rect, draw blend mode), draws
+/// opaque fills unblended (SDL's software renderer blends every pixel of a blended fill, even an
+/// opaque one) and turns a first opaque full-window fill into the clear, so a frame costs its
+/// pixels rather than its state changes.
 public final class DisplayListRenderer {
     public let renderer: OpaquePointer
     public let textures: TextureCache
@@ -10,21 +15,47 @@ public final class DisplayListRenderer {
     static let placeholderFill = Color(r: 58, g: 63, b: 75)
     static let placeholderMark = Color(r: 110, g: 118, b: 135)
 
+    private lazy var isSoftware: Bool = {
+        var info = SDL_RendererInfo()
+        return SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+    }()
+    /// White, alpha k in row k (software renderer only; see `drawGradient`).
+    private var alphaRamp: OpaquePointer?
+
+    /// The clip rect and draw blend mode SDL has now; nil before the first frame sets them.
+    private var currentClip: SDL_Rect??
+    private var currentBlend: SDL_BlendMode?
+
     public init(renderer: OpaquePointer, textures: TextureCache, text: TextCache) {
         self.renderer = renderer
         self.textures = textures
         self.text = text
     }
 
+    deinit {
+        if let alphaRamp { SDL_DestroyTexture(alphaRamp) }
+    }
+
     public func render(_ list: DisplayList) {
-        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
-        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+        currentClip = nil
+        currentBlend = nil
+        var commands = list.commands[...]
+        var background = Color(r: 0, g: 0, b: 0)
+        if case let .fill(first)? = commands.first, first.clip == nil, alpha(first.color.a, first.opacity) == 255, covers(first.rect) {
+            background = first.color
+            commands = commands.dropFirst()
+        }
+        setClip(nil)
+        SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
         SDL_RenderClear(renderer)
-        for command in list.commands {
+        for command in commands {
             switch command {
             case let .fill(fill):
                 setClip(fill.clip)
                 fillRect(fill.rect, fill.color, opacity: fill.opacity)
+            case let .gradient(gradient):
+                setClip(gradient.clip)
+                drawGradient(gradient.rect, gradient.color, top: gradient.topAlpha, bottom: gradient.bottomAlpha)
             case let .image(quad):
                 setClip(quad.clip)
                 drawImage(quad)
@@ -33,44 +64,136 @@ public final class DisplayListRenderer {
                 drawText(run)
             }
         }
-        SDL_RenderSetClipRect(renderer, nil)
+        setClip(nil)
+    }
+
+    /// Whether `rect` covers the renderer's whole output.
+    private func covers(_ rect: Rect) -> Bool {
+        var w: Int32 = 0, h: Int32 = 0
+        var sx: Float = 1, sy: Float = 1
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        SDL_RenderGetScale(renderer, &sx, &sy)
+        return rect.minX <= 0 && rect.minY <= 0 && rect.maxX * Double(sx) >= Double(w) && rect.maxY * Double(sy) >= Double(h)
     }
 
     private func setClip(_ clip: Rect?) {
-        guard let clip else {
-            SDL_RenderSetClipRect(renderer, nil)
-            return
+        var wanted: SDL_Rect?
+        if let clip {
+            // Clip edges snap to whole logical pixels (SDL clips on integers); contents stay sub-pixel.
+            let x0 = clip.minX.rounded(), y0 = clip.minY.rounded()
+            var rect = SDL_Rect(x: Int32(clamping: Int(x0)), y: Int32(clamping: Int(y0)),
+                                w: Int32(clamping: Int(max(0, clip.maxX.rounded() - x0))),
+                                h: Int32(clamping: Int(max(0, clip.maxY.rounded() - y0))))
+            if rect.w == 0 || rect.h == 0 {
+                // SDL treats an empty clip rect as "no clip"; a 1x1 rect far off screen hides everything instead.
+                rect = SDL_Rect(x: -10, y: -10, w: 1, h: 1)
+            }
+            wanted = rect
         }
-        // Clip edges snap to whole logical pixels (SDL clips on integers); contents stay sub-pixel.
-        let x0 = clip.minX.rounded(), y0 = clip.minY.rounded()
-        var rect = SDL_Rect(x: Int32(clamping: Int(x0)), y: Int32(clamping: Int(y0)),
-                            w: Int32(clamping: Int(max(0, clip.maxX.rounded() - x0))),
-                            h: Int32(clamping: Int(max(0, clip.maxY.rounded() - y0))))
-        if rect.w == 0 || rect.h == 0 {
-            // SDL treats an empty clip rect as "no clip"; a 1x1 rect far off screen hides everything instead.
-            rect = SDL_Rect(x: -10, y: -10, w: 1, h: 1)
-        }
-        SDL_RenderSetClipRect(renderer, &rect)
+        if let currentClip, currentClip?.x == wanted?.x, currentClip?.y == wanted?.y,
+           currentClip?.w == wanted?.w, currentClip?.h == wanted?.h { return }
+        currentClip = .some(wanted)
+        if var rect = wanted { SDL_RenderSetClipRect(renderer, &rect) } else { SDL_RenderSetClipRect(renderer, nil) }
+    }
+
+    private func setBlend(_ mode: SDL_BlendMode) {
+        guard currentBlend != mode else { return }
+        currentBlend = mode
+        SDL_SetRenderDrawBlendMode(renderer, mode)
     }
 
     private func fillRect(_ rect: Rect, _ color: Color, opacity: Double) {
-        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, alpha(color.a, opacity))
+        let a = alpha(color.a, opacity)
+        setBlend(a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, a)
         var r = frect(rect)
         SDL_RenderFillRectF(renderer, &r)
     }
 
-    private func drawImage(_ quad: ImageQuad) {
-        guard let texture = textures.texture(for: quad.image) else {
-            drawPlaceholder(quad.destination, broken: textures.state(of: quad.image) == .failed, opacity: quad.opacity)
+    /// Two triangles whose vertex colours SDL interpolates: a gradient costs what a fill costs. SDL's
+    /// software renderer rasterises such triangles pixel by pixel (a header's scrim took 2.5 ms), so
+    /// there a column of a white alpha ramp is stretched over the rect by its blitters instead.
+    private func drawGradient(_ r: Rect, _ c: Color, top: UInt8, bottom: UInt8) {
+        if isSoftware, let ramp = alphaRampTexture() {
+            SDL_SetTextureColorMod(ramp, c.r, c.g, c.b)
+            // Rows top...bottom of the ramp (row k has alpha k), flipped when the alpha falls downwards.
+            var source = SDL_Rect(x: 0, y: Int32(min(top, bottom)), w: 1, h: Int32(max(top, bottom) - min(top, bottom)) + 1)
+            var destination = frect(r)
+            SDL_RenderCopyExF(renderer, ramp, &source, &destination, 0, nil, top <= bottom ? SDL_FLIP_NONE : SDL_FLIP_VERTICAL)
             return
         }
+        setBlend(SDL_BLENDMODE_BLEND)
+        func vertex(_ x: Double, _ y: Double, _ a: UInt8) -> SDL_Vertex {
+            SDL_Vertex(position: SDL_FPoint(x: Float(x), y: Float(y)), color: SDL_Color(r: c.r, g: c.g, b: c.b, a: a), tex_coord: SDL_FPoint(x: 0, y: 0))
+        }
+        let vertices = [vertex(r.minX, r.minY, top), vertex(r.maxX, r.minY, top), vertex(r.maxX, r.maxY, bottom),
+                        vertex(r.minX, r.minY, top), vertex(r.maxX, r.maxY, bottom), vertex(r.minX, r.maxY, bottom)]
+        vertices.withUnsafeBufferPointer { SDL_RenderGeometry(renderer, nil, $0.baseAddress, Int32($0.count), nil, 0) }
+    }
+
+    private func alphaRampTexture() -> OpaquePointer? {
+        if let alphaRamp { return alphaRamp }
+        guard let ramp = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), 1, 256)
+        else { return nil }
+        let pixels = (0..<256).map { UInt32($0) << 24 | 0x00FF_FFFF }
+        pixels.withUnsafeBytes { _ = SDL_UpdateTexture(ramp, nil, $0.baseAddress, 4) }
+        SDL_SetTextureBlendMode(ramp, SDL_BLENDMODE_BLEND)
+        alphaRamp = ramp
+        return ramp
+    }
+
+    private func drawImage(_ quad: ImageQuad) {
+        let s = quad.source
+        let drawnScale = s.width > 0 ? quad.destination.width * text.pixelScale / s.width : nil
+        let shade = quad.shade.map {
+            ImageDecoder.RowShade(color: $0.color, topAlpha: $0.topAlpha, bottomAlpha: $0.bottomAlpha,
+                                  firstRow: s.minY, startRow: s.minY + s.height * $0.start, endRow: s.maxY)
+        }
+        guard let (texture, scale, rowOffset) = textures.texture(for: quad.image, drawnScale: drawnScale, shade: shade) else {
+            // Until its shaded texture is decoded, the plain one with the shade drawn over it.
+            if shade != nil, let (plain, plainScale, plainOffset) = textures.texture(for: quad.image) {
+                copy(plain, scale: plainScale, rowOffset: plainOffset, quad: quad, exact: false)
+            } else {
+                drawPlaceholder(quad.destination, broken: textures.state(of: quad.image) == .failed, opacity: quad.opacity)
+            }
+            if let shade = quad.shade { drawShade(shade, over: quad.destination) }
+            return
+        }
+        copy(texture, scale: scale, rowOffset: rowOffset, quad: quad, exact: drawnScale.map { abs($0 / scale - 1) <= TextureCache.rescaleTolerance } ?? false)
+    }
+
+    /// Copies the quad's source from `texture`, which holds the image resampled by `scale` from row
+    /// `rowOffset` on.
+    private func copy(_ texture: OpaquePointer, scale: Double, rowOffset: Int, quad: ImageQuad, exact: Bool) {
+        // Texels 1:1 with pixels need no filtering (nearest: the photo lands on whole pixels, as its
+        // card's edges do, and llvmpipe samples one texel instead of four); a texture still waiting
+        // for its decode at this scale is resampled linearly.
+        setScaleMode(texture, exact ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
         let a = alpha(255, quad.opacity)
         SDL_SetTextureAlphaMod(texture, a)
         SDL_SetTextureBlendMode(texture, a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
-        var source = SDL_Rect(x: Int32(clamping: Int(quad.source.minX.rounded())), y: Int32(clamping: Int(quad.source.minY.rounded())),
-                              w: Int32(clamping: Int(quad.source.width.rounded())), h: Int32(clamping: Int(quad.source.height.rounded())))
+        // The source rect is in the image's pixels. Edges are rounded (not sizes), so quads cut from
+        // one image at the same line meet without a seam.
+        let s = quad.source
+        let x0 = Int32(clamping: Int((s.minX * scale).rounded())), x1 = Int32(clamping: Int((s.maxX * scale).rounded()))
+        let y0 = Int32(clamping: Int((s.minY * scale).rounded()) - rowOffset), y1 = Int32(clamping: Int((s.maxY * scale).rounded()) - rowOffset)
+        var source = SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0)
         var destination = frect(quad.destination)
         SDL_RenderCopyF(renderer, texture, &source, &destination)
+    }
+
+    /// The shade of an image whose shaded texture is not ready, drawn over what stands in for it.
+    private func drawShade(_ shade: ImageShade, over rect: Rect) {
+        let split = rect.minY + rect.height * shade.start
+        fillRect(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: split - rect.minY), shade.color.withAlpha(shade.topAlpha), opacity: 1)
+        drawGradient(Rect(x: rect.minX, y: split, width: rect.width, height: rect.maxY - split), shade.color,
+                     top: shade.topAlpha, bottom: shade.bottomAlpha)
+    }
+
+    private func setScaleMode(_ texture: OpaquePointer, _ mode: SDL_ScaleMode) {
+        var current = SDL_ScaleModeLinear
+        SDL_GetTextureScaleMode(texture, &current)
+        if current != mode { SDL_SetTextureScaleMode(texture, mode) }
     }
 
     /// An image not ready yet: a flat panel; one that cannot be shown: the panel with a cross.
@@ -78,14 +201,15 @@ public final class DisplayListRenderer {
         fillRect(rect, Self.placeholderFill, opacity: opacity)
         guard broken else { return }
         let mark = Self.placeholderMark
-        SDL_SetRenderDrawColor(renderer, mark.r, mark.g, mark.b, alpha(mark.a, opacity))
+        let a = alpha(mark.a, opacity)
+        setBlend(a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        SDL_SetRenderDrawColor(renderer, mark.r, mark.g, mark.b, a)
         SDL_RenderDrawLineF(renderer, Float(rect.minX), Float(rect.minY), Float(rect.maxX), Float(rect.maxY))
         SDL_RenderDrawLineF(renderer, Float(rect.maxX), Float(rect.minY), Float(rect.minX), Float(rect.maxY))
     }
 
     private func drawText(_ run: TextRun) {
-        guard let line = text.line(run.text, font: run.font) else { return }
-        SDL_SetTextureColorMod(line.texture, run.color.r, run.color.g, run.color.b)
+        guard let line = text.line(run.text, font: run.font, color: run.color) else { return }
         SDL_SetTextureAlphaMod(line.texture, alpha(run.color.a, run.opacity))
         // Text snaps to whole pixels: glyphs resampled at sub-pixel offsets look blurred.
         var destination = frect(Rect(x: run.origin.x.rounded(), y: run.origin.y.rounded(),

@@ -2,8 +2,9 @@ import CSDL2
 import CSDL2TTF
 import ParallaxEngine
 
-/// Fonts and rendered text lines for one renderer. Lines are rendered white once and tinted with a
-/// colour modulation at draw time, so a colour change does not re-render. Measures for the scenes.
+/// Fonts and rendered text lines for one renderer. Lines are rendered once in their colour (a
+/// colour modulation at draw time would take SDL's software renderer off its fast blending path for
+/// every glyph pixel, every frame); opacity is an alpha modulation. Measures for the scenes.
 public final class TextCache: TextMeasuring {
     public struct MissingFont: Error, CustomStringConvertible {
         public let path: String
@@ -12,7 +13,7 @@ public final class TextCache: TextMeasuring {
     }
 
     struct FontKey: Hashable { let pixelSize: Int32; let weight: Font.Weight }
-    struct LineKey: Hashable { let text: String; let font: FontKey }
+    struct LineKey: Hashable { let text: String; let font: FontKey; var color = Color(r: 255, g: 255, b: 255) }
     struct Line { let texture: OpaquePointer; let pixelSize: Size; var lastUsed: Int }
 
     /// Text lines kept before the least recently used are dropped.
@@ -82,10 +83,10 @@ public final class TextCache: TextMeasuring {
         return size
     }
 
-    /// The white texture of `text` and its size in logical pixels; nil for empty text.
-    func line(_ text: String, font: Font) -> (texture: OpaquePointer, size: Size)? {
+    /// The texture of `text` in `color` (its alpha ignored) and its size in logical pixels; nil for empty text.
+    func line(_ text: String, font: Font, color: Color) -> (texture: OpaquePointer, size: Size)? {
         guard !text.isEmpty else { return nil }
-        let lineKey = LineKey(text: text, font: key(for: font))
+        let lineKey = LineKey(text: text, font: key(for: font), color: Color(r: color.r, g: color.g, b: color.b))
         useCounter += 1
         if var line = lines[lineKey] {
             line.lastUsed = useCounter
@@ -93,7 +94,7 @@ public final class TextCache: TextMeasuring {
             return (line.texture, logical(line.pixelSize))
         }
         guard let ttf = try? self.font(lineKey.font),
-              let surface = TTF_RenderUTF8_Blended(ttf, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
+              let surface = TTF_RenderUTF8_Blended(ttf, text, SDL_Color(r: color.r, g: color.g, b: color.b, a: 255)) else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)

@@ -4,8 +4,10 @@ import ParallaxEngine
 
 /// Photos as textures for one renderer. Files decode off the main thread (`ImageDecoder`); the
 /// renderer draws a placeholder until an image is ready, then its texture is uploaded here, on the
-/// render thread. Textures are kept within a byte budget, least recently used out. An image that
-/// cannot be used is logged once and stays a placeholder.
+/// render thread. A photo is decoded again at the size it is drawn (times the display scale) once it
+/// is drawn at another, so frames copy it 1:1 and the byte budget counts drawn sizes, not files'.
+/// Textures are kept within that budget, least recently used out. An image that cannot be used is
+/// logged once and stays a placeholder.
 public final class TextureCache: ImageMetrics {
     public enum State: Equatable { case loading, ready, failed }
 
@@ -14,8 +16,25 @@ public final class TextureCache: ImageMetrics {
     struct Entry {
         let texture: OpaquePointer
         let bytes: Int
+        /// Texture pixels per image pixel.
+        let scale: Double
+        /// Rows of the image at `scale` above the texture's first (cropped away).
+        let rowOffset: Int
+        /// Decoded for a scale it was drawn at (not at the file's own size, before any drawing).
+        let fitted: Bool
         var lastUsed: Int
+        /// Another scale it is drawn at, and on how many draws in a row.
+        var wanted: (scale: Double, draws: Int)?
     }
+
+    /// How far the drawn scale may drift from the texture's before it is decoded again: within it a
+    /// frame resamples slightly rather than decode on every step of a resize or a stretch.
+    static let rescaleTolerance = 0.01
+    /// Draws in a row at one new scale (half a second at 60 fps) before a fitted texture is decoded
+    /// again: a stretch or a live resize changes the scale every frame, and a pull held for a moment
+    /// is let go again; decoding and uploading each would cost more frames than it saves. Once the
+    /// scale settles, one decode.
+    static let settleDraws = 30
 
     private let renderer: OpaquePointer
     private let folder: String
@@ -24,10 +43,12 @@ public final class TextureCache: ImageMetrics {
     public let budget: Int
     /// Headless work decodes an image when first asked for, waiting for it: every frame complete.
     public var decodesSynchronously = false
-    private var entries: [ImageID: Entry] = [:]
+    /// By image and the shade baked into it (`ImageShade`); most images have only the unshaded one.
+    private var entries: [ImageDecoder.Job: Entry] = [:]
     /// Sizes outlive evicted textures, so layouts stay put while an image is decoded again.
     private var sizes: [ImageID: Size] = [:]
     private var failed: Set<ImageID> = []
+    private var headersRead: Set<ImageID> = []
     private var useCounter = 0
     public private(set) var residentBytes = 0
 
@@ -42,30 +63,57 @@ public final class TextureCache: ImageMetrics {
         for entry in entries.values { SDL_DestroyTexture(entry.texture) }
     }
 
+    /// From the file's header when it tells (no decode: an image drawn shaded never needs its plain
+    /// texture), else once decoded.
     public func pixelSize(of image: ImageID) -> Size? {
+        if let size = sizes[image] { return size }
+        if headersRead.insert(image).inserted, let (w, h) = ImageHeader.dimensions(of: path(image)), w > 0, h > 0 {
+            sizes[image] = Size(width: Double(w), height: Double(h))
+            return sizes[image]
+        }
         collect(image)
         return sizes[image]
     }
 
     public func state(of image: ImageID) -> State {
         collect(image)
-        if entries[image] != nil { return .ready }
+        if entries.keys.contains(where: { $0.path == path(image) }) { return .ready }
         return failed.contains(image) ? .failed : .loading
     }
 
-    /// The texture if ready (marking it used), else nil and the decode is under way.
-    func texture(for image: ImageID) -> OpaquePointer? {
-        collect(image)
-        guard var entry = entries[image] else { return nil }
+    /// The texture if ready (marking it used) and its texture pixels per image pixel, else nil and the
+    /// decode is under way. `drawnScale` (device pixels per image pixel this frame), when it differs
+    /// from the texture's, asks for a decode at that scale; the current texture serves until it lands.
+    /// `shade` (in the image's pixels) is baked into the texture returned.
+    /// The texture's row 0 is row `rowOffset` of the image at `scale`.
+    func texture(for image: ImageID, drawnScale: Double? = nil, shade: ImageDecoder.RowShade? = nil)
+        -> (texture: OpaquePointer, scale: Double, rowOffset: Int)? {
+        let job = ImageDecoder.Job(path: path(image), shade: shade)
+        collect(image, job: job, scale: drawnScale)
+        guard var entry = entries[job] else { return nil }
+        if let drawnScale, drawnScale.isFinite, drawnScale > 0, abs(drawnScale / entry.scale - 1) > Self.rescaleTolerance {
+            if let wanted = entry.wanted, abs(drawnScale / wanted.scale - 1) <= Self.rescaleTolerance {
+                entry.wanted = (drawnScale, wanted.draws + 1)
+            } else {
+                entry.wanted = (drawnScale, 1)
+            }
+            entries[job] = entry
+            if !entry.fitted || entry.wanted!.draws >= Self.settleDraws {
+                decode(image, job: job, scale: drawnScale)
+                entry = entries[job] ?? entry
+            }
+        } else {
+            entry.wanted = nil
+        }
         useCounter += 1
         entry.lastUsed = useCounter
-        entries[image] = entry
-        return entry.texture
+        entries[job] = entry
+        return (entry.texture, entry.scale, entry.rowOffset)
     }
 
     /// Starts decoding these images in the background.
     public func request(_ images: [ImageID]) {
-        for image in images where entries[image] == nil && !failed.contains(image) { decoder.request(path(image)) }
+        for image in images where entries[job(image)] == nil && !failed.contains(image) { decoder.request(job(image)) }
     }
 
     /// Decodes these images and uploads them before returning (headless capture: every frame complete).
@@ -76,46 +124,67 @@ public final class TextureCache: ImageMetrics {
     }
 
     private func path(_ image: ImageID) -> String { folder + "/" + image.name }
+    private func job(_ image: ImageID) -> ImageDecoder.Job { ImageDecoder.Job(path: path(image)) }
 
     /// Uploads the decode result for `image` if one has arrived, or starts its decode.
-    private func collect(_ image: ImageID) {
-        guard entries[image] == nil, !failed.contains(image) else { return }
+    private func collect(_ image: ImageID, job: ImageDecoder.Job? = nil, scale: Double? = nil) {
+        let job = job ?? self.job(image)
+        guard entries[job] == nil, !failed.contains(image) else { return }
+        decode(image, job: job, scale: scale)
+    }
+
+    /// Takes in the decode of `image` at `scale` once it has arrived (at once when decoding
+    /// synchronously), replacing any texture it had.
+    private func decode(_ image: ImageID, job: ImageDecoder.Job, scale: Double?) {
         if decodesSynchronously {
-            decoder.request(path(image))
+            decoder.request(job, scale: scale)
             decoder.waitForAll()
         }
-        switch decoder.take(path(image)) {
+        if !upload(image, job: job) { decoder.request(job, scale: scale) }
+    }
+
+    /// Takes the decoder's result for `image`, if any, into the cache; false when none has arrived.
+    private func upload(_ image: ImageID, job: ImageDecoder.Job) -> Bool {
+        switch decoder.take(job) {
         case nil:
-            decoder.request(path(image))
+            return false
         case let .failed(message)?:
-            failed.insert(image)
+            // A texture already shown stays: only an image never shown turns into a broken placeholder.
+            if entries[job] == nil { failed.insert(image) }
             logger.warning("\(message)")
-        case let .decoded(surface)?:
+        case let .decoded(decoded)?:
+            let surface = decoded.surface, scale = decoded.scale
             defer { SDL_FreeSurface(surface) }
             guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
-                failed.insert(image)
+                if entries[job] == nil { failed.insert(image) }
                 logger.warning("image \(path(image)): no texture: \(String(cString: SDL_GetError()))")
-                return
+                return true
             }
-            // Photos are scaled on every frame; linear filtering keeps them smooth. (The renderer turns
-            // blending on only for translucent draws: SDL's software renderer scales blended blits nearest.)
+            // Sub-pixel offsets and the frames between a resize and the decode at the new size
+            // resample; linear filtering keeps them smooth. (The renderer turns blending on only for
+            // translucent draws: SDL's software renderer scales blended blits nearest.)
             SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
             let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
+            if let old = entries.removeValue(forKey: job) {
+                SDL_DestroyTexture(old.texture)
+                residentBytes -= old.bytes
+            }
             useCounter += 1
-            let entry = Entry(texture: texture, bytes: w * h * 4, lastUsed: useCounter)
-            entries[image] = entry
-            sizes[image] = Size(width: Double(w), height: Double(h))
+            let entry = Entry(texture: texture, bytes: w * h * 4, scale: scale ?? 1, rowOffset: decoded.rowOffset, fitted: scale != nil, lastUsed: useCounter)
+            entries[job] = entry
+            sizes[image] = decoded.imageSize
             residentBytes += entry.bytes
-            evict(keeping: image)
+            evict(keeping: job)
         }
+        return true
     }
 
     /// Drops least recently used textures until within the budget (never the one just added).
-    private func evict(keeping keep: ImageID) {
+    private func evict(keeping keep: ImageDecoder.Job) {
         guard residentBytes > budget else { return }
-        for (image, entry) in entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) where image != keep {
+        for (job, entry) in entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) where job != keep {
             SDL_DestroyTexture(entry.texture)
-            entries[image] = nil
+            entries[job] = nil
             residentBytes -= entry.bytes
             if residentBytes <= budget { return }
         }

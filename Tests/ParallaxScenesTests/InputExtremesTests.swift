@@ -9,6 +9,7 @@ extension DisplayList {
         commands.allSatisfy { command in
             switch command {
             case let .fill(f): return f.rect.origin.isFinite && f.rect.size.isFinite
+            case let .gradient(g): return g.rect.origin.isFinite && g.rect.size.isFinite
             case let .image(q): return q.destination.origin.isFinite && q.destination.size.isFinite && q.source.origin.isFinite
             case let .text(t): return t.origin.isFinite
             }

@@ -145,14 +145,20 @@ public final class PagerScene: Traceable {
             let bg = Rect(x: bgCenter - bgWidth / 2, y: 0, width: bgWidth, height: h)
             let source = aspectFillSource(imageSize: environment.images.pixelSize(of: page.photo.image) ?? bg.size,
                                           box: bg.size, focusY: page.photo.focusY)
-            list.image(page.photo.image, source: source, destination: bg, clip: pageRect)
-            list.fill(pageRect, Color(r: 8, g: 10, b: 16, a: 110))
-            list.fillVerticalFade(Rect(x: pageRect.minX, y: h * 0.35, width: pageRect.width, height: h * 0.65),
-                                  to: Color(r: 8, g: 10, b: 16, a: 170))
+            list.image(page.photo.image, source: source, destination: bg, clip: pageRect, shade: Self.scrim)
         }
         for i in visiblePages { drawText(page: i, fraction: lf, into: &list) }
         drawDots(into: &list)
     }
+
+    /// The scrim over each page's photo, for legible text: a dim over the whole page (alpha 110) under
+    /// a fade over its lower 65 % (alpha 0 to 170). Composited, d + (1 - d)·f is still linear in y, so
+    /// one shade carries both; the photo moves only sideways, so the shade can stay with the photo.
+    static let scrim: ImageShade = {
+        let dim = 110.0, fade = 170.0
+        return ImageShade(color: Color(r: 8, g: 10, b: 16), topAlpha: UInt8(dim),
+                          bottomAlpha: UInt8((dim + (255 - dim) * fade / 255).rounded()), start: 0.35)
+    }()
 
     private func drawText(page i: Int, fraction f: Double, into list: inout DisplayList) {
         let w = viewport.width, h = viewport.height, k = speeds
