@@ -51,6 +51,9 @@ public struct TextRun: Hashable, Sendable {
     public var color: Color
     public var clip: Rect?
     public var opacity: Double
+    /// The opaque colour the run is drawn on, where the scene knows it: a renderer may then draw the
+    /// line opaque, anti-aliased against it, instead of blending every pixel of its box.
+    public var background: Color?
 }
 
 /// `rect` filled with `color`, its alpha going from `topAlpha` at the top edge to `bottomAlpha` at the
@@ -90,8 +93,11 @@ public struct DisplayList: Sendable {
         commands.append(.image(ImageQuad(image: image, source: source, destination: destination, clip: clip, opacity: opacity, shade: shade)))
     }
 
-    public mutating func text(_ text: String, font: Font, at origin: Point, color: Color, clip: Rect? = nil, opacity: Double = 1) {
-        commands.append(.text(TextRun(text: text, font: font, origin: origin, color: color, clip: clip, opacity: opacity)))
+    /// `background`: the opaque colour under the run's whole box, if the scene knows it (`TextRun`).
+    public mutating func text(_ text: String, font: Font, at origin: Point, color: Color, clip: Rect? = nil, opacity: Double = 1,
+                              on background: Color? = nil) {
+        commands.append(.text(TextRun(text: text, font: font, origin: origin, color: color, clip: clip, opacity: opacity,
+                                      background: background)))
     }
 }
 

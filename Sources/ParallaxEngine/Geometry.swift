@@ -62,4 +62,12 @@ public struct Color: Hashable, Sendable, Codable {
     public init(gray: UInt8, a: UInt8 = 255) { self.init(r: gray, g: gray, b: gray, a: a) }
     public func withAlpha(_ a: UInt8) -> Color { Color(r: r, g: g, b: b, a: a) }
     public static let white = Color(gray: 255)
+
+    /// This colour at its alpha over an opaque `background`: what blending it there shows.
+    public func composited(over background: Color) -> Color {
+        func channel(_ c: UInt8, _ under: UInt8) -> UInt8 {
+            UInt8((Double(under) + (Double(c) - Double(under)) * Double(a) / 255).rounded())
+        }
+        return Color(r: channel(r, background.r), g: channel(g, background.g), b: channel(b, background.b))
+    }
 }

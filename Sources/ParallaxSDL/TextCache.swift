@@ -13,7 +13,13 @@ public final class TextCache: TextMeasuring {
     }
 
     struct FontKey: Hashable { let pixelSize: Int32; let weight: Font.Weight }
-    struct LineKey: Hashable { let text: String; let font: FontKey; var color = Color(r: 255, g: 255, b: 255) }
+    struct LineKey: Hashable {
+        let text: String
+        let font: FontKey
+        var color = Color(r: 255, g: 255, b: 255)
+        /// Rendered opaque on this colour (`TextRun.background`), else with alpha.
+        var background: Color?
+    }
     struct Line { let texture: OpaquePointer; let pixelSize: Size; var lastUsed: Int }
 
     /// Text lines kept before the least recently used are dropped.
@@ -83,21 +89,27 @@ public final class TextCache: TextMeasuring {
         return size
     }
 
-    /// The texture of `text` in `color` (its alpha ignored) and its size in logical pixels; nil for empty text.
-    func line(_ text: String, font: Font, color: Color) -> (texture: OpaquePointer, size: Size)? {
+    /// The texture of `text` in `color` and its size in logical pixels; nil for empty text. With a
+    /// `background`, the line is opaque: `color`, its alpha included, anti-aliased against that
+    /// background (SDL's software renderer then copies it, instead of blending every pixel of its
+    /// box); without one, `color`'s alpha is ignored (the draw's alpha modulation applies it).
+    func line(_ text: String, font: Font, color: Color, background: Color? = nil) -> (texture: OpaquePointer, size: Size)? {
         guard !text.isEmpty else { return nil }
-        let lineKey = LineKey(text: text, font: key(for: font), color: Color(r: color.r, g: color.g, b: color.b))
+        let ink = background.map { color.composited(over: $0) } ?? Color(r: color.r, g: color.g, b: color.b)
+        let lineKey = LineKey(text: text, font: key(for: font), color: ink, background: background)
         useCounter += 1
         if var line = lines[lineKey] {
             line.lastUsed = useCounter
             lines[lineKey] = line
             return (line.texture, logical(line.pixelSize))
         }
+        let foreground = SDL_Color(r: ink.r, g: ink.g, b: ink.b, a: 255)
         guard let ttf = try? self.font(lineKey.font),
-              let surface = TTF_RenderUTF8_Blended(ttf, text, SDL_Color(r: color.r, g: color.g, b: color.b, a: 255)) else { return nil }
+              let surface = background.map({ TTF_RenderUTF8_Shaded(ttf, text, foreground, SDL_Color(r: $0.r, g: $0.g, b: $0.b, a: 255)) })
+                  ?? TTF_RenderUTF8_Blended(ttf, text, foreground) else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
-        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureBlendMode(texture, background == nil ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
         SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
         let pixelSize = Size(width: Double(surface.pointee.w), height: Double(surface.pointee.h))
         if lines.count >= Self.lineBudget { evictOldest() }

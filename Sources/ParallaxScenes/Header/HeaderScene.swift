@@ -207,7 +207,7 @@ public final class HeaderScene: Traceable {
         for line in article {
             let y = line.y - offset
             guard y < viewport.height, y + line.font.size * 2 > 0 else { continue }
-            list.text(line.text, font: line.font, at: Point(x: columnX, y: y), color: line.color)
+            list.text(line.text, font: line.font, at: Point(x: columnX, y: y), color: line.color, on: Theme.background)
         }
     }
 
