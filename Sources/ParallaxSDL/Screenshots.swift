@@ -14,6 +14,9 @@ public struct ScreenshotNamer {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
         formatter.dateFormat = "yyyy-MM-dd-HHmmss.SSS"
+        // A formatter's first use loads ICU's calendar data (1 to 6 ms here): now, before the first
+        // frame, not in the frame of the first F12.
+        _ = formatter.string(from: Date(timeIntervalSince1970: 0))
     }
 
     /// `parallax-2026-11-22-163005.123.png`; a second one in that millisecond `...163005.123-2.png`.
