@@ -1,8 +1,8 @@
 import Testing
 @testable import ParallaxEngine
 
-/// Seed 000's form of the shift: the image top relative to the container top is `-2M * ratio`.
-func seed000Shift(maxY: Double, h: Double, H: Double, top: Double, bottom: Double, m: Double) -> Double {
+/// The shift in its other usual form: the image top relative to the container top is `-2M * ratio`.
+func imageTopShift(maxY: Double, h: Double, H: Double, top: Double, bottom: Double, m: Double) -> Double {
     let ratio = min(1, max(0, (maxY - top) / (H + h - top - bottom)))
     let imageTop = -2 * m * ratio
     return (imageTop + (h + 2 * m) / 2) - h / 2
@@ -27,9 +27,9 @@ func seed000Shift(maxY: Double, h: Double, H: Double, top: Double, bottom: Doubl
         #expect(shift(minY: H + 200) == -m)
     }
 
-    @Test func agreesWithSeed000sFormula() {
+    @Test func agreesWithTheImageTopForm() {
         for minY in stride(from: -500.0, through: 1300, by: 7.25) {
-            let expected = seed000Shift(maxY: minY + h, h: h, H: H, top: top, bottom: 0, m: m)
+            let expected = imageTopShift(maxY: minY + h, h: h, H: H, top: top, bottom: 0, m: m)
             #expect(abs(shift(minY: minY) - expected) < 1e-9, "at minY \(minY)")
         }
     }

@@ -43,7 +43,7 @@ import Testing
             let top = e.containerTop(i) - offset
             #expect(clip == Rect(x: e.columnX, y: top, width: e.columnWidth, height: e.photoHeight))
             #expect(clip.maxY > 0 && clip.minY < 800, "only visible cells are drawn")
-            // Seed 004 over the band between the 56 px bar and the bottom, clamped.
+            // The feed's shift (`FeedParallax.swift`) over the band between the 56 px bar and the bottom, clamped.
             let cV = 56 + (800 - 56) / 2.0, cC = top + e.photoHeight / 2
             let shift = min(m, max(-m, (cV - cC) * m / ((800 - 56) / 2 + e.photoHeight / 2)))
             #expect(quad.destination == Rect(x: e.columnX, y: top - m + shift, width: e.columnWidth, height: e.photoHeight + 2 * m))

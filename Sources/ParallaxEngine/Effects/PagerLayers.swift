@@ -1,4 +1,4 @@
-/// The pager's layers (seed 002; `shared/reference/effects.md` §3).
+/// The pager's layers (README.md, "What moves, and how").
 ///
 /// Pages of width `W` side by side, scrolled by `x`; the page fraction is `f = x / W`. A layer with
 /// screen speed `k` on page `i` is centred at

@@ -1,6 +1,6 @@
 import ParallaxEngine
 
-/// A centred column of photo cells whose photos shift inside their containers (seeds 000 and 004).
+/// A centred column of photo cells whose photos shift inside their containers (`FeedParallax.swift`).
 public final class FeedScene: Traceable {
     public let name = "feed"
     public private(set) var viewport: Size

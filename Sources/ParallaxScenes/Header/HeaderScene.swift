@@ -2,7 +2,7 @@ import Foundation
 import ParallaxEngine
 
 /// A 2:1 header photo over an article: the photo scrolls at half speed and stretches when pulled
-/// past the top (seeds 001 and 003); or, with pull-to-refresh on, reveals a spinner instead.
+/// past the top (`StretchyHeader.swift`); or, with pull-to-refresh on, reveals a spinner instead.
 public final class HeaderScene: Traceable {
     public let name = "header"
     public private(set) var viewport: Size

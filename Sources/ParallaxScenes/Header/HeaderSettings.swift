@@ -1,4 +1,4 @@
-/// The header scene's tunable values (seeds 001 and 003).
+/// The header scene's tunable values (README.md, "What moves, and how").
 public struct HeaderSettings: Sendable, Equatable {
     /// Header width / height.
     public var aspect = 2.0

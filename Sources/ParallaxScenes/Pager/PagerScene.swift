@@ -1,6 +1,6 @@
 import ParallaxEngine
 
-/// Full-window pages whose background, header and paragraph move at different speeds (seed 002).
+/// Full-window pages whose background, header and paragraph move at different speeds (`PagerLayers.swift`).
 public final class PagerScene: Traceable {
     public let name = "pager"
     public private(set) var viewport: Size

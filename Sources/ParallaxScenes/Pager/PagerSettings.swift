@@ -1,12 +1,12 @@
-/// The pager's tunable values (seed 002).
+/// The pager's tunable values (README.md, "What moves, and how").
 public struct PagerSettings: Sendable, Equatable {
     /// Screen speeds of the layers relative to the scroll (`PagerLayers`).
     public var backgroundSpeed = 0.6
     public var headerSpeed = 1.5
     public var paragraphSpeed = 2.0
-    /// Space between the header's bottom and the paragraph's top (seed 002: 20).
+    /// Space between the header's bottom and the paragraph's top.
     public var paragraphGap = 20.0
-    /// Paragraph width as a fraction of the page (seed 002: 2/3).
+    /// Paragraph width as a fraction of the page.
     public var paragraphWidth = 2.0 / 3.0
     public var maxParagraphWidth = 760.0
     public init() {}
