@@ -1,19 +1,60 @@
-/// Keys the playground reacts to, named as SDL's `SDL_GetKeyName` names them, so scripts can use SDL's names.
-public enum Key: String, Sendable, CaseIterable, Codable {
-    case up = "Up", down = "Down", left = "Left", right = "Right"
-    case pageUp = "PageUp", pageDown = "PageDown", home = "Home", end = "End"
-    case space = "Space", tab = "Tab", escape = "Escape", `return` = "Return"
-    case one = "1", two = "2", three = "3"
-    case h = "H", l = "L", m = "M", p = "P", r = "R", s = "S"
-    case minus = "-", equals = "=", leftBracket = "[", rightBracket = "]"
-    case f1 = "F1", f12 = "F12"
+/// Keys the playground reacts to, as the engine knows them: the platform maps its own key codes to
+/// these (ParallaxSDL's `EventTranslator`), and `Keymap` says what each does.
+public enum Key: Sendable, CaseIterable, Hashable {
+    case up, down, left, right
+    case pageUp, pageDown, home, end
+    case space, tab, escape, `return`
+    case one, two, three
+    case h, l, m, p, r, s
+    case minus, equals, leftBracket, rightBracket
+    case f1, f12
+
+    /// The key's name in scripts (README.md, "Script format") and in the help panel.
+    public var name: String {
+        switch self {
+        case .up: "Up"
+        case .down: "Down"
+        case .left: "Left"
+        case .right: "Right"
+        case .pageUp: "PageUp"
+        case .pageDown: "PageDown"
+        case .home: "Home"
+        case .end: "End"
+        case .space: "Space"
+        case .tab: "Tab"
+        case .escape: "Escape"
+        case .return: "Return"
+        case .one: "1"
+        case .two: "2"
+        case .three: "3"
+        case .h: "H"
+        case .l: "L"
+        case .m: "M"
+        case .p: "P"
+        case .r: "R"
+        case .s: "S"
+        case .minus: "-"
+        case .equals: "="
+        case .leftBracket: "["
+        case .rightBracket: "]"
+        case .f1: "F1"
+        case .f12: "F12"
+        }
+    }
+
+    /// The key a script names, or nil.
+    public init?(name: String) {
+        guard let key = Key.allCases.first(where: { $0.name == name }) else { return nil }
+        self = key
+    }
 }
 
 /// One input event as a plain value. Positions are in logical window pixels.
 public enum InputEvent: Hashable, Sendable {
-    /// Wheel deltas in SDL's sense (positive `dy`: away from the user; positive `dx`: to the right), in notches.
-    /// `precise` deltas come from a trackpad-like device and are fractional; notched ones are whole clicks.
-    case wheel(dx: Double, dy: Double, precise: Bool, shift: Bool)
+    /// A wheel or trackpad scroll, in notches, in content direction: positive `dy` moves further down
+    /// the content (the offset grows), positive `dx` further right. `precise` deltas come from a
+    /// trackpad-like device and are fractional; notched ones are whole clicks. `shift`: Shift was held.
+    case scroll(dx: Double, dy: Double, precise: Bool, shift: Bool)
     case mouseDown(Point)
     case mouseMove(Point)
     case mouseUp(Point)
@@ -23,7 +64,7 @@ public enum InputEvent: Hashable, Sendable {
     /// False for events carrying a NaN or infinite number, which every consumer drops.
     public var isFinite: Bool {
         switch self {
-        case let .wheel(dx, dy, _, _): return dx.isFinite && dy.isFinite
+        case let .scroll(dx, dy, _, _): return dx.isFinite && dy.isFinite
         case let .mouseDown(p), let .mouseMove(p), let .mouseUp(p): return p.isFinite
         case .key: return true
         case let .resize(s): return s.isFinite

@@ -68,8 +68,10 @@ public struct InputScript: Equatable, Sendable {
         switch type {
         case "wheel":
             try r.rejectUnknownFields(["t", "type", "dx", "dy", "precise", "shift"])
-            event = .wheel(dx: try r.number("dx", default: 0), dy: try r.number("dy", default: 0),
-                           precise: try r.bool("precise", default: false), shift: try r.bool("shift", default: false))
+            // A script's `dy` is positive away from the user (README.md, "Script format"), which
+            // scrolls back up the content.
+            event = .scroll(dx: try r.number("dx", default: 0), dy: -(try r.number("dy", default: 0)),
+                            precise: try r.bool("precise", default: false), shift: try r.bool("shift", default: false))
         case "mouseDown", "mouseMove", "mouseUp":
             try r.rejectUnknownFields(["t", "type", "x", "y"])
             let p = Point(x: try r.number("x"), y: try r.number("y"))
@@ -77,9 +79,9 @@ public struct InputScript: Equatable, Sendable {
         case "key":
             try r.rejectUnknownFields(["t", "type", "key", "shift"])
             let name = try r.string("key")
-            guard let key = Key(rawValue: name) else {
+            guard let key = Key(name: name) else {
                 throw InputFileError(file: r.file, path: r.fieldPath("key"),
-                                     problem: "unknown key '\(name)' (keys: \(Key.allCases.map(\.rawValue).joined(separator: ", ")))")
+                                     problem: "unknown key '\(name)' (keys: \(Key.allCases.map(\.name).joined(separator: ", ")))")
             }
             event = .key(key, shift: try r.bool("shift", default: false))
         case "resize":
@@ -107,10 +109,10 @@ extension InputScript {
     static func encode(_ input: TimedInput) -> JSONValue {
         var fields: [String: JSONValue] = ["t": .number(input.time)]
         switch input.event {
-        case let .wheel(dx, dy, precise, shift):
+        case let .scroll(dx, dy, precise, shift):
             fields["type"] = "wheel"
             if dx != 0 { fields["dx"] = .number(dx) }
-            if dy != 0 { fields["dy"] = .number(dy) }
+            if dy != 0 { fields["dy"] = .number(-dy) }  // the script's sense: positive away from the user
             if precise { fields["precise"] = .bool(true) }
             if shift { fields["shift"] = .bool(true) }
         case let .mouseDown(p), let .mouseMove(p), let .mouseUp(p):
@@ -123,7 +125,7 @@ extension InputScript {
             fields["y"] = .number(p.y)
         case let .key(key, shift):
             fields["type"] = "key"
-            fields["key"] = .string(key.rawValue)
+            fields["key"] = .string(key.name)
             if shift { fields["shift"] = .bool(true) }
         case let .resize(size):
             fields["type"] = "resize"

@@ -32,10 +32,12 @@ public struct RandomInput: Sendable {
             pointer = p
             return [.mouseDown(p)]
         case ..<0.08:
-            return [.wheel(dx: 0, dy: Double(Int.random(in: -3...3, using: &rng)), precise: false, shift: false)]
+            // The draws are negated so a seed gives the session it gave when wheel deltas were
+            // stored the other way up (saved soak seeds replay unchanged).
+            return [.scroll(dx: 0, dy: -Double(Int.random(in: -3...3, using: &rng)), precise: false, shift: false)]
         case ..<0.12:
-            return [.wheel(dx: Double.random(in: -0.5...0.5, using: &rng), dy: Double.random(in: -0.5...0.5, using: &rng),
-                           precise: true, shift: false)]
+            return [.scroll(dx: Double.random(in: -0.5...0.5, using: &rng), dy: -Double.random(in: -0.5...0.5, using: &rng),
+                            precise: true, shift: false)]
         case ..<0.13:
             let keys: [Key] = [.pageDown, .pageUp, .space, .home, .end, .left, .right, .up, .down, .one, .two, .three, .tab, .r, .m, .p, .h]
             return [.key(keys.randomElement(using: &rng)!, shift: Bool.random(using: &rng))]

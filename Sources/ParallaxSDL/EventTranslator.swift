@@ -1,7 +1,8 @@
 import CSDL2
 import ParallaxEngine
 
-/// Turns SDL events into the engine's plain input values.
+/// Turns SDL events into the engine's plain input values: keys as engine `Key`s (what they do is
+/// `Keymap`'s, Esc included), wheel deltas in content direction.
 public struct EventTranslator {
     public enum Output: Equatable {
         case input(InputEvent)
@@ -29,19 +30,19 @@ public struct EventTranslator {
         case SDL_QUIT:
             return .quit
         case SDL_KEYDOWN:
-            let sym = event.key.keysym.sym
-            if sym == Int32(SDLK_ESCAPE.rawValue) { return .quit }
-            guard let key = Key(rawValue: String(cString: SDL_GetKeyName(sym))) else { return nil }
+            guard let key = Self.key(for: event.key.keysym.sym) else { return nil }
             let shift = (UInt32(event.key.keysym.mod) & KMOD_SHIFT.rawValue) != 0
             return .input(.key(key, shift: shift))
         case SDL_MOUSEWHEEL:
             let wheel = event.wheel
             let flip: Double = wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
-            let dx = Double(wheel.preciseX) * flip, dy = Double(wheel.preciseY) * flip
+            // SDL's positive y is "away from the user", which scrolls up the content; its x is
+            // already "to the right".
+            let dx = Double(wheel.preciseX) * flip, dy = -Double(wheel.preciseY) * flip
             if !Self.isWheelStep(dx) || !Self.isWheelStep(dy) { lastPreciseTime = time }
             let precise = time - lastPreciseTime <= Self.preciseStickiness
             let shift = (UInt32(SDL_GetModState().rawValue) & KMOD_SHIFT.rawValue) != 0
-            return .input(.wheel(dx: dx, dy: dy, precise: precise, shift: shift))
+            return .input(.scroll(dx: dx, dy: dy, precise: precise, shift: shift))
         case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
             return .input(.mouseDown(Point(x: Double(event.button.x), y: Double(event.button.y))))
         case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT):
@@ -52,6 +53,40 @@ public struct EventTranslator {
             return .input(.resize(Size(width: Double(event.window.data1), height: Double(event.window.data2))))
         default:
             return nil
+        }
+    }
+
+    /// The engine key of an SDL key code; nil for keys the playground does not use.
+    static func key(for code: SDL_Keycode) -> Key? {
+        switch Int(code) {
+        case Int(SDLK_UP.rawValue): .up
+        case Int(SDLK_DOWN.rawValue): .down
+        case Int(SDLK_LEFT.rawValue): .left
+        case Int(SDLK_RIGHT.rawValue): .right
+        case Int(SDLK_PAGEUP.rawValue): .pageUp
+        case Int(SDLK_PAGEDOWN.rawValue): .pageDown
+        case Int(SDLK_HOME.rawValue): .home
+        case Int(SDLK_END.rawValue): .end
+        case Int(SDLK_SPACE.rawValue): .space
+        case Int(SDLK_TAB.rawValue): .tab
+        case Int(SDLK_ESCAPE.rawValue): .escape
+        case Int(SDLK_RETURN.rawValue): .return
+        case Int(SDLK_1.rawValue): .one
+        case Int(SDLK_2.rawValue): .two
+        case Int(SDLK_3.rawValue): .three
+        case Int(SDLK_h.rawValue): .h
+        case Int(SDLK_l.rawValue): .l
+        case Int(SDLK_m.rawValue): .m
+        case Int(SDLK_p.rawValue): .p
+        case Int(SDLK_r.rawValue): .r
+        case Int(SDLK_s.rawValue): .s
+        case Int(SDLK_MINUS.rawValue): .minus
+        case Int(SDLK_EQUALS.rawValue): .equals
+        case Int(SDLK_LEFTBRACKET.rawValue): .leftBracket
+        case Int(SDLK_RIGHTBRACKET.rawValue): .rightBracket
+        case Int(SDLK_F1.rawValue): .f1
+        case Int(SDLK_F12.rawValue): .f12
+        default: nil
         }
     }
 }

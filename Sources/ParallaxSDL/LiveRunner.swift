@@ -2,20 +2,20 @@ import CSDL2
 import ParallaxEngine
 
 /// The window's loop: sleep, poll input late, build, render, present at the frame's time; until
-/// Esc, the window closing, or `frames` (README.md, "Frame timing").
+/// the `Keymap`'s quit key, the window closing, or `frames` (README.md, "Frame timing").
 public enum LiveRunner {
     public struct Options {
         public var frames: Int?
         /// Forces a timer at this rate; nil follows the display (see `schedule(for:fps:)`).
         public var fps: Double?
-        /// Drawn over the scene while shown; F1 toggles it.
+        /// Drawn over the scene while shown; the `Keymap`'s frame-times key (F1) toggles it.
         public var overlay: FrameOverlay?
         public var showsOverlay = true
         /// Keep every frame's timings (for `--stats`), not only the overlay's last 120.
         public var keepsHistory = false
         /// Told of every input delivered to the scene, with its time (recording).
         public var onInput: ((TimedInput) -> Void)?
-        /// F12: told the time it was pressed (a capture point when recording)...
+        /// The screenshot key (F12): told the time it was pressed (a capture point when recording)...
         public var onCapturePoint: ((Double) -> Void)?
         /// ...and handed the pixels of the frame drawn after it, once per press (a screenshot: the
         /// loop copies them; `ScreenshotWriter` encodes them off its thread).
@@ -74,8 +74,9 @@ public enum LiveRunner {
                 lastEventTime = eventTime
                 switch translator.translate(event, at: eventTime) {
                 case .quit?: return timings
-                case .input(.key(.f1, _))?: showsOverlay.toggle()
-                case .input(.key(.f12, _))?:
+                case let .input(input)? where Keymap.action(for: input) == .quit: return timings
+                case let .input(input)? where Keymap.action(for: input) == .toggleFrameTimes: showsOverlay.toggle()
+                case let .input(input)? where Keymap.action(for: input) == .screenshot:
                     options.onCapturePoint?(eventTime)
                     if options.onScreenshot != nil { screenshotsPending += 1 }
                 case let .input(input)?:

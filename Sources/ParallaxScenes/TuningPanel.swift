@@ -1,73 +1,56 @@
-import Foundation
 import ParallaxEngine
 
-/// The tuning panel's rows (P): the current scene's parameters, then the shared physics and
-/// rendering switches. Each row shows its value and steps it within `PlaygroundSettings.Limits`.
-struct TuningRow {
-    let label: String
-    let value: (PlaygroundSettings) -> String
-    let step: (inout PlaygroundSettings, _ direction: Double) -> Void
-}
+/// The tuning panel (P): the active scene's rows (TuningRow.swift) with their values and − + buttons,
+/// and a footer with the keys or the last save/reload word.
+extension Playground {
+    static let rowHeight = 28.0
+    static let panelWidth = 330.0
 
-enum TuningPanel {
-    static func rows(for scene: String) -> [TuningRow] {
-        var rows: [TuningRow] = []
-        switch scene {
-        case "feed":
-            rows.append(number("Photo margin M", \.feedMaxShift, by: 1, in: PlaygroundSettings.Limits.feedMaxShift, format: "%.0f px"))
-        case "header":
-            rows.append(number("Refresh threshold", \.refreshThreshold, by: 10, in: PlaygroundSettings.Limits.refreshThreshold, format: "%.0f px"))
-        case "pager":
-            rows.append(number("Background speed", \.pagerBackgroundSpeed, by: 0.1, in: PlaygroundSettings.Limits.layerSpeed, format: "%.1f"))
-            rows.append(number("Headline speed", \.pagerHeaderSpeed, by: 0.1, in: PlaygroundSettings.Limits.layerSpeed, format: "%.1f"))
-            rows.append(number("Paragraph speed", \.pagerParagraphSpeed, by: 0.1, in: PlaygroundSettings.Limits.layerSpeed, format: "%.1f"))
-        default:
-            break
+    var tuningRows: [TuningRow] { TuningRow.rows(for: active.name) }
+
+    var tuningFrame: Rect {
+        Rect(x: 12, y: Self.barHeight + 12, width: Self.panelWidth, height: 40 + Double(tuningRows.count) * Self.rowHeight + 44)
+    }
+
+    func tuningRowFrames() -> [(row: Rect, minus: Rect, plus: Rect)] {
+        let panel = tuningFrame
+        return tuningRows.indices.map { i in
+            let row = Rect(x: panel.minX + 8, y: panel.minY + 36 + Double(i) * Self.rowHeight, width: panel.width - 16, height: Self.rowHeight)
+            let plus = Rect(x: row.maxX - 26, y: row.minY + 3, width: 24, height: 22)
+            return (row, plus.offsetBy(dx: -30), plus)
         }
-        rows.append(number("Deceleration / ms", \.decelerationRate, by: 0.001, in: PlaygroundSettings.Limits.decelerationRate, format: "%.3f"))
-        rows.append(number("Rubber band c", \.rubberBandConstant, by: 0.05, in: PlaygroundSettings.Limits.rubberBandConstant, format: "%.2f"))
-        rows.append(TuningRow(label: "Wheel step", value: { $0.wheelStep.map { String(format: "%.0f px", $0) } ?? "auto" }, step: { s, direction in
-            // Below the smallest step is "auto" (GTK's size for the viewport).
-            let next = (s.wheelStep ?? 0) + 20 * direction
-            s.wheelStep = next < 20 ? nil : min(PlaygroundSettings.Limits.wheelStep.upperBound, next)
-        }))
-        rows.append(toggle("Trackpad momentum", \.trackpadMomentum))
-        rows.append(toggle("Whole pixels", \.wholePixels))
-        rows.append(toggle("Reduced motion", \.reducedMotion))
-        rows.append(toggle("One frame late", \.oneFrameLate))
-        return rows
     }
 
-    static func number(_ label: String, _ key: WritableKeyPath<PlaygroundSettings, Double>, by step: Double,
-                       in range: ClosedRange<Double>, format: String) -> TuningRow {
-        TuningRow(label: label, value: { String(format: format, $0[keyPath: key]) }, step: { s, direction in
-            // Rounded to the step, so repeated steps land on clean values.
-            let next = ((s[keyPath: key] + step * direction) / step).rounded() * step
-            s[keyPath: key] = min(range.upperBound, max(range.lowerBound, next))
-        })
+    /// The row and direction of the − or + button under a press on the panel, if any.
+    func tuningButton(at p: Point) -> (row: Int, direction: Double)? {
+        for (i, row) in tuningRowFrames().enumerated() {
+            if row.minus.contains(p) { return (i, -1) }
+            if row.plus.contains(p) { return (i, 1) }
+        }
+        return nil
     }
 
-    static func toggle(_ label: String, _ key: WritableKeyPath<PlaygroundSettings, Bool>) -> TuningRow {
-        TuningRow(label: label, value: { $0[keyPath: key] ? "on" : "off" }, step: { s, _ in s[keyPath: key].toggle() })
+    func drawTuning(into list: inout DisplayList) {
+        let panel = tuningFrame, text = environment.text
+        list.fill(panel, Color(r: 12, g: 14, b: 20, a: 230))
+        list.text("Tuning  ·  \(active.name)", font: Self.panelBold, at: Point(x: panel.minX + 12, y: panel.minY + 10), color: Theme.text)
+        let rows = tuningRows
+        for (i, frame) in tuningRowFrames().enumerated() {
+            if i == min(selectedRow, rows.count - 1) { list.fill(frame.row, Theme.accent.withAlpha(48)) }
+            let lineHeight = text.size(of: "0", font: Self.panelFont).height
+            let y = (frame.row.midY - lineHeight / 2).rounded()
+            list.text(rows[i].label, font: Self.panelFont, at: Point(x: frame.row.minX + 6, y: y), color: Theme.text)
+            let value = rows[i].value(settings)
+            let width = text.size(of: value, font: Self.panelBold).width
+            list.text(value, font: Self.panelBold, at: Point(x: frame.minus.minX - 10 - width, y: y), color: Theme.accent)
+            for (box, sign) in [(frame.minus, "−"), (frame.plus, "+")] {
+                list.fill(box, Color(gray: 255, a: 36))
+                let w = text.size(of: sign, font: Self.panelBold).width
+                list.text(sign, font: Self.panelBold, at: Point(x: box.midX - w / 2, y: (box.midY - lineHeight / 2).rounded()), color: Theme.text)
+            }
+        }
+        let footer = tuningStatus.isEmpty ? "[ ] select   - = change   S save   L reload" : tuningStatus
+        list.text(footer, font: Self.panelFont, at: Point(x: panel.minX + 12, y: panel.maxY - 30), color: Theme.secondaryText,
+                  clip: panel)
     }
-}
-
-/// Every key, for the help overlay (H).
-enum HelpText {
-    static let lines: [(keys: String, action: String)] = [
-        ("Wheel, trackpad, drag", "scroll; release a drag to fling"),
-        ("Shift+wheel, horizontal wheel", "page the pager"),
-        ("Up / Down", "one wheel notch"),
-        ("PageUp / PageDown, Space", "a screen (Shift+Space back)"),
-        ("Home / End", "top / bottom"),
-        ("Left / Right", "previous / next page"),
-        ("1  2  3,  Tab", "feed, header, pager"),
-        ("R", "header: pull-to-refresh"),
-        ("M", "reduced motion"),
-        ("P", "tuning panel:  [ ] select,  - = change,  S save,  L reload"),
-        ("F1", "frame-time panel"),
-        ("F12", "screenshot (record: capture point)"),
-        ("H", "this help"),
-        ("Esc", "quit"),
-    ]
 }

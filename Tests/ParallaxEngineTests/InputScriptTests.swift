@@ -35,8 +35,8 @@ import Testing
         #expect(script.size == Size(width: 1280, height: 800))
         #expect(script.captures == [0, 0.3, 1.5, 4])
         #expect(script.events == [
-            TimedInput(time: 0.1, event: .wheel(dx: 0, dy: -1, precise: false, shift: false)),
-            TimedInput(time: 0.5, event: .wheel(dx: 0, dy: -0.35, precise: true, shift: false)),
+            TimedInput(time: 0.1, event: .scroll(dx: 0, dy: 1, precise: false, shift: false)),
+            TimedInput(time: 0.5, event: .scroll(dx: 0, dy: 0.35, precise: true, shift: false)),
             TimedInput(time: 1.0, event: .mouseDown(Point(x: 640, y: 600))),
             TimedInput(time: 1.05, event: .mouseMove(Point(x: 640, y: 500))),
             TimedInput(time: 1.2, event: .mouseUp(Point(x: 640, y: 300))),
@@ -95,7 +95,7 @@ import Testing
 @Suite struct InputScriptWritingTests {
     @Test func aWrittenScriptReadsBackUnchanged() throws {
         let script = InputScript(scene: "pager", size: Size(width: 900, height: 700), events: [
-            TimedInput(time: 0.016, event: .wheel(dx: 1, dy: -0.35, precise: true, shift: true)),
+            TimedInput(time: 0.016, event: .scroll(dx: 1, dy: 0.35, precise: true, shift: true)),
             TimedInput(time: 0.1, event: .mouseDown(Point(x: 10.5, y: 20))),
             TimedInput(time: 0.2, event: .mouseMove(Point(x: 11, y: 21))),
             TimedInput(time: 0.3, event: .mouseUp(Point(x: 12, y: 22))),
@@ -107,5 +107,18 @@ import Testing
         #expect(text.split(separator: "\n").count == script.events.count + 4, "one event a line")
         #expect(try InputScript.parse(Data(text.utf8), file: "w.json", knownScenes: ["feed", "pager"]) == script)
         #expect(try InputScript.parse(Data(InputScript().jsonText.utf8), file: "e.json", knownScenes: []) == InputScript())
+    }
+}
+
+@Suite struct ScriptWheelDirectionTests {
+    /// Scripts keep SDL's sense (positive `dy` away from the user, README.md "Script format"); the
+    /// engine's is content direction.
+    @Test func aScriptsWheelReadsAndWritesInItsOwnSense() throws {
+        let text = #"{"version": 1, "events": [{"t": 0, "type": "wheel", "dy": 2, "dx": 0.5}]}"#
+        let script = try InputScript.parse(Data(text.utf8), file: "s.json", knownScenes: ["feed"])
+        #expect(script.events.map(\.event) == [.scroll(dx: 0.5, dy: -2, precise: false, shift: false)])
+        #expect(script.jsonText.contains(#"{"dx":0.5,"dy":2,"t":0,"type":"wheel"}"#), "\(script.jsonText)")
+        let down = InputScript(events: [TimedInput(time: 1, event: .scroll(dx: 0, dy: 3, precise: true, shift: false))])
+        #expect(down.jsonText.contains(#"{"dy":-3,"precise":true,"t":1,"type":"wheel"}"#), "\(down.jsonText)")
     }
 }

@@ -19,7 +19,7 @@ import Testing
     func precise(_ stream: [Float]) -> [Bool] {
         var translator = EventTranslator()
         return stream.enumerated().map { i, dy in
-            guard case let .input(.wheel(_, _, precise, _))? = translator.translate(wheel(dy), at: Double(i) * 0.010) else {
+            guard case let .input(.scroll(_, _, precise, _))? = translator.translate(wheel(dy), at: Double(i) * 0.010) else {
                 Issue.record("\(dy) gave no wheel event")
                 return false
             }
@@ -48,5 +48,55 @@ import Testing
         #expect(EventTranslator.isWheelStep(Double(Float(10.0 / 120))))
         #expect(!EventTranslator.isWheelStep(Double(Float(0.372))))
         #expect(!EventTranslator.isWheelStep(0.5 / 120))
+    }
+}
+
+/// Keys and wheel deltas come out in the engine's terms.
+@Suite struct EventTranslatorTermsTests {
+    func keyDown(_ code: SDL_Keycode, shift: Bool = false) -> SDL_Event {
+        var event = SDL_Event()
+        event.type = SDL_KEYDOWN.rawValue
+        event.key.keysym.sym = code
+        event.key.keysym.mod = UInt16(shift ? KMOD_LSHIFT.rawValue : 0)
+        return event
+    }
+
+    /// SDL's name for each key is the one scripts use (README.md, "Script format"), so looking the
+    /// name up in SDL finds the key code the translator must map to that key.
+    @Test func everyEngineKeyHasItsSDLKeyCode() {
+        var translator = EventTranslator()
+        for key in Key.allCases {
+            let code = SDL_GetKeyFromName(key.name)
+            #expect(code != SDLK_UNKNOWN.rawValue, "SDL has no key named \(key.name)")
+            #expect(translator.translate(keyDown(code), at: 0) == .input(.key(key, shift: false)), "\(key.name)")
+        }
+        #expect(translator.translate(keyDown(Int32(SDLK_TAB.rawValue), shift: true), at: 0) == .input(.key(.tab, shift: true)))
+        #expect(translator.translate(keyDown(Int32(SDLK_F2.rawValue)), at: 0) == nil)
+        #expect(translator.translate(keyDown(Int32(SDLK_KP_1.rawValue)), at: 0) == nil)
+    }
+
+    @Test func escapeIsAKeyTheKeymapQuitsOn() {
+        var translator = EventTranslator()
+        #expect(translator.translate(keyDown(Int32(SDLK_ESCAPE.rawValue)), at: 0) == .input(.key(.escape, shift: false)))
+        #expect(Keymap.action(for: .escape, shift: false) == .quit)
+    }
+
+    func wheel(x: Float, y: Float, flipped: Bool) -> SDL_Event {
+        var event = SDL_Event()
+        event.type = SDL_MOUSEWHEEL.rawValue
+        event.wheel.preciseX = x
+        event.wheel.preciseY = y
+        event.wheel.direction = (flipped ? SDL_MOUSEWHEEL_FLIPPED : SDL_MOUSEWHEEL_NORMAL).rawValue
+        return event
+    }
+
+    @Test func wheelDeltasAreInContentDirection() {
+        var translator = EventTranslator()
+        // SDL: positive y is away from the user, which scrolls back up the content.
+        #expect(translator.translate(wheel(x: 0, y: 1, flipped: false), at: 0) == .input(.scroll(dx: 0, dy: -1, precise: false, shift: false)))
+        #expect(translator.translate(wheel(x: 0, y: -2, flipped: false), at: 0) == .input(.scroll(dx: 0, dy: 2, precise: false, shift: false)))
+        #expect(translator.translate(wheel(x: 1, y: 0, flipped: false), at: 0) == .input(.scroll(dx: 1, dy: 0, precise: false, shift: false)))
+        // "Natural" scrolling reports the finger's direction: the same content motion needs the opposite sign.
+        #expect(translator.translate(wheel(x: -1, y: 1, flipped: true), at: 0) == .input(.scroll(dx: 1, dy: 1, precise: false, shift: false)))
     }
 }

@@ -48,8 +48,8 @@ extension HeadlessCaptureTests {
         LiveRunner.run(canvas: canvas, driver: driver, options: options)
 
         #expect(script.events.map(\.event) == [
-            .wheel(dx: 0, dy: -1, precise: false, shift: false),
-            .wheel(dx: 0, dy: -0.3125, precise: true, shift: false),  // flipped; a trackpad's fraction (a wheel's are whole 120ths): precise
+            .scroll(dx: 0, dy: 1, precise: false, shift: false),
+            .scroll(dx: 0, dy: 0.3125, precise: true, shift: false),  // flipped; a trackpad's fraction (a wheel's are whole 120ths): precise
             .mouseDown(Point(x: 100, y: 300)),
             .key(.two, shift: false),
         ])

@@ -66,7 +66,7 @@ import Testing
         let playground = Playground(viewport: viewport, environment: testEnvironment())
         // A trackpad stream of 0.1 notch every 10 ms, then nothing: with momentum it flings on.
         func coastAfterStream(from start: Double) -> Double {
-            for i in 1...20 { playground.handle(.wheel(dx: 0, dy: -0.1, precise: true, shift: false), at: start + Double(i) * 0.01) }
+            for i in 1...20 { playground.handle(.scroll(dx: 0, dy: 0.1, precise: true, shift: false), at: start + Double(i) * 0.01) }
             playground.update(to: start + 0.2)
             let stopped = playground.feed.offset
             playground.update(to: start + 2)
@@ -105,7 +105,7 @@ import Testing
     @Test func wheelStepGoesFromAutoToPixelsAndBack() {
         let playground = Playground(viewport: viewport, environment: testEnvironment())
         var s = playground.settings
-        let row = TuningPanel.rows(for: "feed").first { $0.label == "Wheel step" }!
+        let row = TuningRow.rows(for: "feed").first { $0.label == "Wheel step" }!
         #expect(row.value(s) == "auto")
         row.step(&s, 1)
         #expect(s.wheelStep == 20 && row.value(s) == "20 px")
@@ -114,7 +114,7 @@ import Testing
         playground.apply(s)
         s.wheelStep = 100
         playground.apply(s)
-        playground.handle(.wheel(dx: 0, dy: -1, precise: false, shift: false), at: 0)
+        playground.handle(.scroll(dx: 0, dy: 1, precise: false, shift: false), at: 0)
         playground.update(to: 1)
         #expect(playground.feed.offset == 100)
     }

@@ -132,7 +132,7 @@ public final class HeaderScene: Traceable {
             return
         }
         switch event {
-        case .key(.r, _):
+        case .key where Keymap.action(for: event) == .togglePullToRefresh:
             settings.pullToRefresh.toggle()
             if refreshStarted != nil {
                 refreshStarted = nil

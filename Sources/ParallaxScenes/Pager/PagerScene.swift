@@ -49,10 +49,10 @@ public final class PagerScene: Traceable {
     public func handle(_ event: InputEvent, at time: Double) {
         guard event.isFinite else { return }
         switch event {
-        case let .wheel(dx, dy, precise, shift):
+        case let .scroll(dx, dy, precise, shift):
             // Horizontal deltas, Shift+wheel, and (the pager having no vertical scroller) a plain
             // vertical wheel all page: "down" and "right" go forwards.
-            let delta = dx != 0 && !shift ? dx : -dy
+            let delta = dx != 0 && !shift ? dx : dy
             guard delta != 0 else { return }
             if precise { scroller.precise(notches: delta, at: time) } else { scroller.page(by: delta > 0 ? 1 : -1, at: time) }
         case let .mouseDown(p):
@@ -63,12 +63,12 @@ public final class PagerScene: Traceable {
             }
         case let .mouseMove(p): scroller.pointerMoved(p.x, at: time)
         case let .mouseUp(p): scroller.pointerUp(p.x, at: time)
-        case let .key(key, _):
-            switch key {
-            case .left: scroller.page(by: -1, at: time)
-            case .right: scroller.page(by: 1, at: time)
-            case .home: scroller.scroll(to: 0, animated: true, at: time)
-            case .end: scroller.scroll(to: scroller.maxOffset, animated: true, at: time)
+        case .key:
+            switch Keymap.action(for: event) {
+            case .previousPage?: scroller.page(by: -1, at: time)
+            case .nextPage?: scroller.page(by: 1, at: time)
+            case .top?: scroller.scroll(to: 0, animated: true, at: time)
+            case .bottom?: scroller.scroll(to: scroller.maxOffset, animated: true, at: time)
             default: break
             }
         case let .resize(size):

@@ -1,0 +1,68 @@
+/// What a key does. Each layer acts on its own: the window loop on `quit`, `frameTimes` and
+/// `screenshot`; the playground on scene, panel and motion actions; the scenes on scrolling.
+public enum KeyAction: Hashable, Sendable {
+    case lineUp, lineDown, screenUp, screenDown, top, bottom
+    case previousPage, nextPage
+    case showScene(Int), nextScene, previousScene
+    case togglePullToRefresh, toggleReducedMotion
+    case toggleTuning, tuningPreviousRow, tuningNextRow, tuningDecrease, tuningIncrease, tuningSave, tuningReload
+    case toggleFrameTimes, screenshot, toggleHelp, quit
+}
+
+/// The one table of keys: `action(for:shift:)` is what every layer handles, and the help panel (H)
+/// shows `lines` in order.
+public enum Keymap {
+    public struct Binding: Sendable {
+        public let key: Key
+        /// nil: with or without Shift.
+        public let shift: Bool?
+        public let action: KeyAction
+    }
+
+    /// One line of the help panel: its keys as shown, what they do, and the bindings it describes.
+    public struct Line: Sendable {
+        public let keys: String
+        public let action: String
+        public let bindings: [Binding]
+
+        init(_ keys: String, _ action: String, _ bindings: [(Key, Bool?, KeyAction)] = []) {
+            self.keys = keys
+            self.action = action
+            self.bindings = bindings.map { Binding(key: $0.0, shift: $0.1, action: $0.2) }
+        }
+    }
+
+    public static let lines: [Line] = [
+        Line("Wheel, trackpad, drag", "scroll; release a drag to fling"),
+        Line("Shift+wheel, horizontal wheel", "page the pager"),
+        Line("Up / Down", "one wheel notch", [(.up, nil, .lineUp), (.down, nil, .lineDown)]),
+        Line("PageUp / PageDown, Space", "a screen (Shift+Space back)",
+             [(.pageUp, nil, .screenUp), (.pageDown, nil, .screenDown), (.space, false, .screenDown), (.space, true, .screenUp)]),
+        Line("Home / End", "top / bottom", [(.home, nil, .top), (.end, nil, .bottom)]),
+        Line("Left / Right", "previous / next page", [(.left, nil, .previousPage), (.right, nil, .nextPage)]),
+        Line("1  2  3,  Tab", "feed, header, pager",
+             [(.one, nil, .showScene(0)), (.two, nil, .showScene(1)), (.three, nil, .showScene(2)),
+              (.tab, false, .nextScene), (.tab, true, .previousScene)]),
+        Line("R", "header: pull-to-refresh", [(.r, nil, .togglePullToRefresh)]),
+        Line("M", "reduced motion", [(.m, nil, .toggleReducedMotion)]),
+        Line("P", "tuning panel:  [ ] select,  - = change,  S save,  L reload",
+             [(.p, nil, .toggleTuning), (.leftBracket, nil, .tuningPreviousRow), (.rightBracket, nil, .tuningNextRow),
+              (.minus, nil, .tuningDecrease), (.equals, nil, .tuningIncrease), (.s, nil, .tuningSave), (.l, nil, .tuningReload)]),
+        Line("F1", "frame-time panel", [(.f1, nil, .toggleFrameTimes)]),
+        Line("F12", "screenshot (record: capture point)", [(.f12, nil, .screenshot)]),
+        Line("H", "this help", [(.h, nil, .toggleHelp)]),
+        Line("Esc", "quit", [(.escape, nil, .quit)]),
+    ]
+
+    public static let bindings: [Binding] = lines.flatMap(\.bindings)
+
+    public static func action(for key: Key, shift: Bool) -> KeyAction? {
+        bindings.first { $0.key == key && ($0.shift == nil || $0.shift == shift) }?.action
+    }
+
+    /// The action of a key press; nil for other events and unbound keys.
+    public static func action(for event: InputEvent) -> KeyAction? {
+        guard case let .key(key, shift) = event else { return nil }
+        return action(for: key, shift: shift)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import ParallaxEngine
+
+@Suite struct KeymapTests {
+    /// The help panel's lines as they were written by hand before the keymap generated them.
+    @Test func theHelpPanelShowsTheKeymapsLines() {
+        let expected: [(String, String)] = [
+            ("Wheel, trackpad, drag", "scroll; release a drag to fling"),
+            ("Shift+wheel, horizontal wheel", "page the pager"),
+            ("Up / Down", "one wheel notch"),
+            ("PageUp / PageDown, Space", "a screen (Shift+Space back)"),
+            ("Home / End", "top / bottom"),
+            ("Left / Right", "previous / next page"),
+            ("1  2  3,  Tab", "feed, header, pager"),
+            ("R", "header: pull-to-refresh"),
+            ("M", "reduced motion"),
+            ("P", "tuning panel:  [ ] select,  - = change,  S save,  L reload"),
+            ("F1", "frame-time panel"),
+            ("F12", "screenshot (record: capture point)"),
+            ("H", "this help"),
+            ("Esc", "quit"),
+        ]
+        #expect(Keymap.lines.map(\.keys) == expected.map(\.0))
+        #expect(Keymap.lines.map(\.action) == expected.map(\.1))
+    }
+
+    @Test func everyBindingIsNamedOnItsHelpLine() {
+        for line in Keymap.lines {
+            for binding in line.bindings {
+                // The panel abbreviates Escape as on the keycap.
+                let shown = binding.key == .escape ? "Esc" : binding.key.name
+                #expect((line.keys + " " + line.action).contains(shown), "\(binding.key) is not on the line '\(line.keys)'")
+            }
+        }
+    }
+
+    @Test func aKeyAndShiftHaveAtMostOneAction() {
+        for key in Key.allCases {
+            for shift in [false, true] {
+                let matches = Keymap.bindings.filter { $0.key == key && ($0.shift == nil || $0.shift == shift) }
+                #expect(matches.count <= 1, "\(key) shift \(shift): \(matches.map(\.action))")
+            }
+        }
+    }
+
+    @Test func shiftPicksTheDirection() {
+        #expect(Keymap.action(for: .space, shift: false) == .screenDown)
+        #expect(Keymap.action(for: .space, shift: true) == .screenUp)
+        #expect(Keymap.action(for: .tab, shift: false) == .nextScene)
+        #expect(Keymap.action(for: .tab, shift: true) == .previousScene)
+        #expect(Keymap.action(for: .pageDown, shift: true) == .screenDown)
+        #expect(Keymap.action(for: .escape, shift: false) == .quit)
+        #expect(Keymap.action(for: .return, shift: false) == nil)
+        #expect(Keymap.action(for: .scroll(dx: 0, dy: 1, precise: false, shift: false)) == nil)
+    }
+
+    @Test func everyKeyHasAUniqueScriptName() {
+        let names = Key.allCases.map(\.name)
+        #expect(Set(names).count == names.count)
+        for key in Key.allCases { #expect(Key(name: key.name) == key) }
+        #expect(Key(name: "h") == nil, "names are case-sensitive, as scripts always were")
+    }
+}
