@@ -1,5 +1,6 @@
-/// What a scroll axis does when a drag lets go, and how its animated scrolls (keys, a page dot)
-/// move: a value, so an axis can be given another (`ScrollAxis(release:)`).
+/// What a scroll axis does when a drag lets go, what a trackpad stream carries on with when it
+/// ends, and how its animated scrolls (keys, a page dot) move: a value, so an axis can be given
+/// another (`ScrollAxis(release:)`).
 public struct ReleasePolicy: Sendable {
     /// A drag let go: where the content is, how fast the moves were going, and where it started.
     public struct Release: Sendable, Equatable {
@@ -34,19 +35,29 @@ public struct ReleasePolicy: Sendable {
 
     public var animation: Animation
     public var release: @Sendable (Release) -> Motion
+    /// The velocity a precise-delta (trackpad) stream moves on with, from its tracked velocity
+    /// (README.md, "Trackpads, flings and event times"); 0 holds each delta until the stream ends.
+    public var momentum: @Sendable (_ velocity: Double, ScrollPhysicsSettings) -> Double
 
-    public init(animation: Animation, release: @escaping @Sendable (Release) -> Motion) {
+    public init(animation: Animation, release: @escaping @Sendable (Release) -> Motion,
+                momentum: @escaping @Sendable (_ velocity: Double, ScrollPhysicsSettings) -> Double = ReleasePolicy.trackpadMomentum) {
         self.animation = animation
         self.release = release
+        self.momentum = momentum
+    }
+
+    /// The stream's velocity when `trackpadMomentum` is on, else none.
+    public static let trackpadMomentum: @Sendable (Double, ScrollPhysicsSettings) -> Double = { v, settings in
+        settings.trackpadMomentum ? v : 0
     }
 
     /// Flings with the release velocity; animated scrolls use the wheel's curve.
-    public static let fling = ReleasePolicy(animation: .wheel) { .fling(velocity: $0.velocity) }
+    public static let fling = ReleasePolicy(animation: .wheel, release: { .fling(velocity: $0.velocity) })
 
     /// Settles on a page (`Paging.target`); animated scrolls use the page settle.
-    public static let paging = ReleasePolicy(animation: .pageSettle) { r in
+    public static let paging = ReleasePolicy(animation: .pageSettle, release: { r in
         let page = Paging.target(offset: r.offset, velocity: r.velocity, dragDistance: r.dragDistance, startPage: r.startPage,
                                  pageLength: r.pageLength, pageCount: r.pageCount, projectionRate: r.settings.pagingDecelerationRate)
         return .settle(on: Double(page) * r.pageLength)
-    }
+    })
 }

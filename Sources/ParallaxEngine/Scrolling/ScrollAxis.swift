@@ -43,7 +43,7 @@ public struct ScrollSample: Sendable, Equatable {
 }
 
 /// One scroll axis: drag with velocity tracking and rubber band, fling, bounce, notched wheel,
-/// precise deltas, keys, and what a release does (`ReleasePolicy`: fling, or paging). Every input
+/// precise deltas, keys, and what a release does (`ReleasePolicy`: fling or paging, momentum). Every input
 /// is stamped with its absolute time, and the axis keeps its motion as a list of closed-form
 /// pieces (`ScrollSimulation`: a fling, then the spring it hands over to at an edge, say), so
 /// `offset(at:)` is exact at any time and the frame rate changes nothing.
@@ -196,7 +196,7 @@ public struct ScrollAxis: Sendable {
 
     /// Precise (trackpad) deltas in notch units, > 0 towards larger offsets: applied at once, 1:1,
     /// rubber-banded past an edge. SDL2 reports no finger lift, so the stream ends
-    /// `preciseSettleDelay` after its last delta. With `trackpadMomentum`, the content moves on from
+    /// `preciseSettleDelay` after its last delta. With momentum (`ReleasePolicy.momentum`), the content moves on from
     /// each delta as the fling the stream would end in (the stream's tracked velocity, 0 for fingers
     /// that rested): the next delta lands where that motion has nearly brought it, and a stream that
     /// ends carries on without a pause. Past an edge it holds, then springs back when the stream ends.
@@ -214,11 +214,12 @@ public struct ScrollAxis: Sendable {
         tracker.add(x, at: t)
         let end = t + settings.preciseSettleDelay
         animationTarget = nil
+        let momentum = release.momentum(tracker.velocity, settings)
         var stream: [Segment]
-        if x < 0 || x > maxOffset || !settings.trackpadMomentum {
+        if x < 0 || x > maxOffset || momentum == 0 {
             stream = [Segment(start: t, piece: ScrollHold(at: x, velocity: 0), phase: .dragging)] + freeMotion(from: x, velocity: 0, at: end)
         } else {
-            stream = freeMotion(from: x, velocity: tracker.velocity, at: t)
+            stream = freeMotion(from: x, velocity: momentum, at: t)
         }
         for i in stream.indices { stream[i].heldUntil = end }
         segments = stream

@@ -104,6 +104,30 @@ import Testing
         #expect(a.phase(at: 0.1) == .idle && a.offset(at: 0.1) == 1200 && a.offset(at: 5) == 1200)
     }
 
+    /// A trackpad stream at 1500 px/s (15 px every 10 ms for 0.2 s) from offset 10000; its last delta's time and offset.
+    func streamed(_ release: ReleasePolicy) -> (axis: ScrollAxis, last: Double, x: Double) {
+        var a = ScrollAxis(release: release)
+        a.setExtent(viewport: 800, content: 100_000, at: 0)
+        a.scroll(to: 10_000, animated: false, at: 0)
+        var t = 1.0
+        for _ in 0..<20 { t += 0.01; a.precise(notches: 15 / Reference.notch(800), at: t) }
+        return (a, t, a.offset(at: t))
+    }
+
+    @Test func thePolicysMomentumIsWhatATrackpadStreamMovesOnWith() {
+        let (full, last, x) = streamed(.fling)
+        let (half, _, _) = streamed(ReleasePolicy(animation: .wheel, release: { .fling(velocity: $0.velocity) }, momentum: { v, _ in v / 2 }))
+        let (none, _, _) = streamed(ReleasePolicy(animation: .wheel, release: { .fling(velocity: $0.velocity) }, momentum: { _, _ in 0 }))
+        let v = full.velocity(at: last)
+        #expect(abs(v - 1500) < 1e-6 && abs(half.velocity(at: last) - v / 2) < 1e-9)
+        for t in [0.05, 0.3, 1.0] {
+            #expect(abs(half.offset(at: last + t) - Reference.flingPosition(x0: x, v0: v / 2, t: t)) < 1e-6)
+            #expect(none.offset(at: last + t) == x)
+        }
+        #expect(half.phase(at: last + 0.1) == .dragging && half.phase(at: last + 0.13) == .decelerating)
+        #expect(none.phase(at: last + 0.1) == .dragging && none.phase(at: last + 0.13) == .idle)
+    }
+
     @Test func thePolicysAnimationShapesAnimatedScrolls() {
         var wheel = ScrollAxis(release: .fling), pages = ScrollAxis(release: .paging)
         for i in [0, 1] {
