@@ -4,7 +4,7 @@
 /// absolute time, so any time evaluates exactly whatever the frame rate.
 public protocol ScrollSimulation: Sendable {
     func position(at t: Double) -> Double
-    /// px/s, d(position)/dt.
+    /// px/s, d(position)/dt; a `ScrollHold` reports its pointer's measured velocity instead.
     func velocity(at t: Double) -> Double
     func isDone(at t: Double) -> Bool
 }
