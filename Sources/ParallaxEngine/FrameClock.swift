@@ -11,7 +11,6 @@ public struct FrameClock: Sendable {
         self.rate = rate
     }
 
-    public var interval: Double { 1 / rate }
     public var time: Double { time(ofFrame: frame) }
     public func time(ofFrame n: Int) -> Double { Double(n) / rate }
 

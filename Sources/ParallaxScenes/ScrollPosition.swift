@@ -17,11 +17,13 @@ public struct RenderingOptions: Sendable, Equatable {
     }
 }
 
-/// Where a scene draws from at the frame's time: its scroller's offset as the rendering options
-/// make it, and the offset its parallax is computed from.
+/// What a scene draws from: the frame's one read-only sample of its scroller, the offset the
+/// content is drawn at as the rendering options make it, and the offset its parallax is computed
+/// from. Drawing and the trace read this, never the live axis.
 public struct ScrollPosition: Sendable {
     public var rendering = RenderingOptions()
-    public private(set) var time = 0.0
+    /// The scroller at the frame's time.
+    public private(set) var sample = ScrollSample(time: 0, offset: 0, velocity: 0, phase: .idle)
     /// The offset the content is drawn at.
     public private(set) var offset = 0.0
     /// This frame's offset, or the previous frame's when parallax runs a frame late.
@@ -29,24 +31,26 @@ public struct ScrollPosition: Sendable {
 
     public init() {}
 
+    public var time: Double { sample.time }
+
     mutating func update(_ axis: ScrollAxis, to time: Double) {
-        self.time = time
         let previous = offset
-        let raw = axis.offset(at: time)
-        offset = rendering.wholePixels ? raw.rounded() : raw
+        sample = axis.sample(at: time)
+        offset = rendering.wholePixels ? sample.offset.rounded() : sample.offset
         parallaxOffset = rendering.oneFrameLate ? previous : offset
     }
 
     /// After the scroller jumped (a resize): drawn and parallax offsets at once, no lag to show.
     mutating func jump(_ axis: ScrollAxis, at time: Double) {
-        offset = axis.offset(at: time)
+        sample = axis.sample(at: time)
+        offset = sample.offset
         parallaxOffset = offset
     }
 
-    /// For the trace: the scroller's state on its axis.
-    func state(of axis: ScrollAxis, horizontal: Bool) -> ScrollState {
-        let v = axis.velocity(at: time)
+    /// For the trace: the sample on its axis, at the drawn offset.
+    func state(horizontal: Bool) -> ScrollState {
+        let v = sample.velocity
         return ScrollState(offset: horizontal ? Point(x: offset, y: 0) : Point(x: 0, y: offset),
-                           velocity: horizontal ? Point(x: v, y: 0) : Point(x: 0, y: v), phase: axis.phase(at: time))
+                           velocity: horizontal ? Point(x: v, y: 0) : Point(x: 0, y: v), phase: sample.phase)
     }
 }

@@ -1,5 +1,5 @@
 /// A timed move from `from` to `to` over `duration` seconds, along a curve; at rest at `to` after.
-public struct ScrollAnimation: Sendable, Equatable {
+public struct ScrollAnimation: ScrollSimulation, Equatable {
     public enum Curve: Sendable, Equatable {
         /// Chromium's wheel curve, its first control point raised to start at a given velocity.
         case bezier(CubicBezier)
@@ -16,7 +16,11 @@ public struct ScrollAnimation: Sendable, Equatable {
         self.from = from; self.to = to; self.duration = max(1e-6, duration); self.curve = curve
     }
 
+    /// A nanosecond's tolerance: `start + duration - start` may round just short of `duration`.
+    public func isDone(at t: Double) -> Bool { t >= duration - 1e-9 }
+
     public func position(at t: Double) -> Double {
+        guard !isDone(at: t) else { return to }
         let s = min(1, max(0, t / duration))
         switch curve {
         case let .bezier(b):
@@ -28,7 +32,7 @@ public struct ScrollAnimation: Sendable, Equatable {
     }
 
     public func velocity(at t: Double) -> Double {
-        guard t < duration else { return 0 }
+        guard !isDone(at: t) else { return 0 }
         let s = min(1, max(0, t / duration))
         switch curve {
         case let .bezier(b):

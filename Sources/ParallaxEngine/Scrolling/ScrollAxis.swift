@@ -29,28 +29,34 @@ public struct ScrollPhysicsSettings: Sendable, Equatable, Codable {
     public init() {}
 }
 
+/// The axis at one moment: what a scene reads once a frame (README.md, "What moves, and how").
+public struct ScrollSample: Sendable, Equatable {
+    public var time: Double
+    public var offset: Double
+    /// px/s, d(offset)/dt.
+    public var velocity: Double
+    public var phase: ScrollPhase
+
+    public init(time: Double, offset: Double, velocity: Double, phase: ScrollPhase) {
+        self.time = time; self.offset = offset; self.velocity = velocity; self.phase = phase
+    }
+}
+
 /// One scroll axis: drag with velocity tracking and rubber band, fling, bounce, notched wheel,
-/// precise deltas, keys and paging. Every input is stamped with its absolute time, and the axis
-/// keeps its motion as a list of closed-form pieces (a fling, then the spring it hands over to at
-/// an edge, say), so `offset(at:)` is exact at any time and the frame rate changes nothing.
+/// precise deltas, keys, and what a release does (`ReleasePolicy`: fling or paging, momentum). Every input
+/// is stamped with its absolute time, and the axis keeps its motion as a list of closed-form
+/// pieces (`ScrollSimulation`: a fling, then the spring it hands over to at an edge, say), so
+/// `offset(at:)` is exact at any time and the frame rate changes nothing.
 public struct ScrollAxis: Sendable {
     public var settings: ScrollPhysicsSettings
-    public let paging: Bool
+    public let release: ReleasePolicy
     public private(set) var viewportLength = 0.0
     public private(set) var contentLength = 0.0
 
-    enum Piece: Sendable {
-        case rest(Double)
-        /// Held by a pointer or a precise-delta stream, moving at `velocity` as last measured.
-        case hold(Double, velocity: Double)
-        case fling(Deceleration, restTime: Double)
-        case spring(anchor: Double, Spring, restTime: Double)
-        case animation(ScrollAnimation)
-    }
-
     struct Segment: Sendable {
         var start: Double
-        var piece: Piece
+        var piece: any ScrollSimulation
+        /// The phase while the piece moves; `idle` once it is done.
         var phase: ScrollPhase
         /// A precise-delta stream holds the content until this time, whatever the piece does:
         /// the phase reads `dragging`, and the next delta continues the stream.
@@ -66,7 +72,7 @@ public struct ScrollAxis: Sendable {
         var startPage: Int
     }
 
-    private var segments = [Segment(start: 0, piece: .rest(0), phase: .idle)]
+    private var segments = [Segment(start: 0, piece: ScrollRest(at: 0), phase: .idle)]
     private var lastEventTime = 0.0
     private var tracker = VelocityTracker()
     private var drag: Drag?
@@ -75,9 +81,9 @@ public struct ScrollAxis: Sendable {
     /// Where the running wheel, key or paging animation is going (retargets add to it).
     private var animationTarget: Double?
 
-    public init(settings: ScrollPhysicsSettings = .init(), paging: Bool = false) {
+    public init(settings: ScrollPhysicsSettings = .init(), release: ReleasePolicy = .fling) {
         self.settings = settings
-        self.paging = paging
+        self.release = release
     }
 
     public var maxOffset: Double { max(0, contentLength - viewportLength) }
@@ -102,25 +108,19 @@ public struct ScrollAxis: Sendable {
 
     private func state(of segment: Segment, at t: Double) -> (x: Double, v: Double, phase: ScrollPhase) {
         let local = t.isFinite ? max(0, t - segment.start) : 0
-        switch segment.piece {
-        case let .rest(x):
-            return (x, 0, .idle)
-        case let .hold(x, v):
-            return (x, v, segment.phase)
-        case let .fling(d, restTime):
-            return local >= restTime ? (d.landing, 0, .idle) : (d.position(at: local), d.velocity(at: local), .decelerating)
-        case let .spring(anchor, s, restTime):
-            return local >= restTime ? (anchor, 0, .idle) : (anchor + s.position(at: local), s.velocity(at: local), .bouncing)
-        case let .animation(a):
-            // A nanosecond's tolerance: `start + duration - start` may round just short of `duration`.
-            return local >= a.duration - 1e-9 ? (a.to, 0, .idle) : (a.position(at: local), a.velocity(at: local), segment.phase)
-        }
+        let piece = segment.piece
+        return (piece.position(at: local), piece.velocity(at: local), piece.isDone(at: local) ? .idle : segment.phase)
     }
 
     public func offset(at t: Double) -> Double { state(at: t).x }
     /// px/s, d(offset)/dt.
     public func velocity(at t: Double) -> Double { state(at: t).v }
     public func phase(at t: Double) -> ScrollPhase { state(at: t).phase }
+
+    public func sample(at t: Double) -> ScrollSample {
+        let now = state(at: t)
+        return ScrollSample(time: t, offset: now.x, velocity: now.v, phase: now.phase)
+    }
 
     // MARK: Extent
 
@@ -132,18 +132,18 @@ public struct ScrollAxis: Sendable {
         contentLength = max(0, content)
         if let drag {
             // The pointer holds the same content; only its resistance past the new edges changes.
-            segments = [Segment(start: t, piece: .hold(visible(raw: drag.raw), velocity: now.v), phase: .dragging)]
+            segments = [Segment(start: t, piece: ScrollHold(at: visible(raw: drag.raw), velocity: now.v), phase: .dragging)]
             return
         }
         let x = clamp(now.x)
         switch now.phase {
         case .idle, .dragging:
             preciseRaw = nil
-            segments = [Segment(start: t, piece: .rest(x), phase: .idle)]
+            segments = [Segment(start: t, piece: ScrollRest(at: x), phase: .idle)]
         case .wheel, .paging:
             animate(from: x, velocity: now.v, to: clamp(animationTarget ?? x), phase: now.phase, at: t)
         case .decelerating, .bouncing:
-            segments = release(from: x, velocity: now.v, at: t)
+            segments = freeMotion(from: x, velocity: now.v, at: t)
         }
     }
 
@@ -159,7 +159,7 @@ public struct ScrollAxis: Sendable {
         animationTarget = nil
         tracker.reset()
         tracker.add(x, at: t)
-        segments = [Segment(start: t, piece: .hold(x, velocity: 0), phase: .dragging)]
+        segments = [Segment(start: t, piece: ScrollHold(at: x, velocity: 0), phase: .dragging)]
     }
 
     public mutating func pointerMoved(_ position: Double, at t: Double) {
@@ -167,22 +167,21 @@ public struct ScrollAxis: Sendable {
         drag!.raw = drag!.rawStart + (drag!.pointerStart - position)
         let x = visible(raw: drag!.raw)
         tracker.add(x, at: t)
-        segments = [Segment(start: t, piece: .hold(x, velocity: tracker.velocity), phase: .dragging)]
+        segments = [Segment(start: t, piece: ScrollHold(at: x, velocity: tracker.velocity), phase: .dragging)]
     }
 
-    /// The release flings with the moves' velocity; the release itself is no sample (`VelocityTracker`).
+    /// The release policy decides, from the moves' velocity; the release itself is no sample (`VelocityTracker`).
     public mutating func pointerUp(_ position: Double, at t: Double) {
         guard let drag, let t = accept(t) else { return }
         // A release away from the last move is a move first (a script may do that; SDL does not).
         if drag.rawStart + (drag.pointerStart - position) != drag.raw { pointerMoved(position, at: t) }
         self.drag = nil
         let x = offset(at: t), v = tracker.releaseVelocity(at: t)
-        if paging {
-            let page = Paging.target(offset: x, velocity: v, dragDistance: x - drag.offsetStart, startPage: drag.startPage,
-                                     pageLength: pageLength, pageCount: pageCount, projectionRate: settings.pagingDecelerationRate)
-            animate(from: x, velocity: v, to: Double(page) * pageLength, phase: .paging, at: t)
-        } else {
-            segments = release(from: x, velocity: v, at: t)
+        let released = ReleasePolicy.Release(offset: x, velocity: v, dragDistance: x - drag.offsetStart, startPage: drag.startPage,
+                                             pageLength: pageLength, pageCount: pageCount, settings: settings)
+        switch release.release(released) {
+        case let .fling(velocity): segments = freeMotion(from: x, velocity: velocity, at: t)
+        case let .settle(target): animate(from: x, velocity: v, to: target, phase: .paging, at: t)
         }
     }
 
@@ -197,7 +196,7 @@ public struct ScrollAxis: Sendable {
 
     /// Precise (trackpad) deltas in notch units, > 0 towards larger offsets: applied at once, 1:1,
     /// rubber-banded past an edge. SDL2 reports no finger lift, so the stream ends
-    /// `preciseSettleDelay` after its last delta. With `trackpadMomentum`, the content moves on from
+    /// `preciseSettleDelay` after its last delta. With momentum (`ReleasePolicy.momentum`), the content moves on from
     /// each delta as the fling the stream would end in (the stream's tracked velocity, 0 for fingers
     /// that rested): the next delta lands where that motion has nearly brought it, and a stream that
     /// ends carries on without a pause. Past an edge it holds, then springs back when the stream ends.
@@ -215,11 +214,12 @@ public struct ScrollAxis: Sendable {
         tracker.add(x, at: t)
         let end = t + settings.preciseSettleDelay
         animationTarget = nil
+        let momentum = release.momentum(tracker.velocity, settings)
         var stream: [Segment]
-        if x < 0 || x > maxOffset || !settings.trackpadMomentum {
-            stream = [Segment(start: t, piece: .hold(x, velocity: 0), phase: .dragging)] + release(from: x, velocity: 0, at: end)
+        if x < 0 || x > maxOffset || momentum == 0 {
+            stream = [Segment(start: t, piece: ScrollHold(at: x, velocity: 0), phase: .dragging)] + freeMotion(from: x, velocity: 0, at: end)
         } else {
-            stream = release(from: x, velocity: tracker.velocity, at: t)
+            stream = freeMotion(from: x, velocity: momentum, at: t)
         }
         for i in stream.indices { stream[i].heldUntil = end }
         segments = stream
@@ -239,10 +239,10 @@ public struct ScrollAxis: Sendable {
         preciseRaw = nil
         let now = state(at: t), goal = clamp(target)
         if animated {
-            animate(from: now.x, velocity: now.v, to: goal, phase: paging ? .paging : .wheel, at: t)
+            animate(from: now.x, velocity: now.v, to: goal, phase: release.animation.phase, at: t)
         } else {
             animationTarget = nil
-            segments = [Segment(start: t, piece: .rest(goal), phase: .idle)]
+            segments = [Segment(start: t, piece: ScrollRest(at: goal), phase: .idle)]
         }
     }
 
@@ -253,9 +253,7 @@ public struct ScrollAxis: Sendable {
         let now = state(at: t)
         preciseRaw = nil
         animationTarget = nil
-        let spring = boundedSpring(displacement: now.x - anchor, velocity: now.v)
-        segments = [Segment(start: t, piece: .spring(anchor: anchor, spring, restTime: spring.restTime(threshold: settings.restThreshold)),
-                            phase: .bouncing)]
+        segments = [Segment(start: t, piece: boundedSpring(anchor: anchor, displacement: now.x - anchor, velocity: now.v), phase: .bouncing)]
     }
 
     /// Pages from the page being shown (or being gone to), animated.
@@ -310,43 +308,42 @@ public struct ScrollAxis: Sendable {
     private mutating func animate(from x: Double, velocity v: Double, to target: Double, phase: ScrollPhase, at t: Double) {
         animationTarget = target
         if target == x && v == 0 {
-            segments = [Segment(start: t, piece: .rest(x), phase: .idle)]
+            segments = [Segment(start: t, piece: ScrollRest(at: x), phase: .idle)]
             return
         }
         let animation = phase == .paging
             ? Paging.settle(from: x, to: target, velocity: v * (target - x) >= 0 ? v : 0)
             : WheelAnimation.animation(from: x, to: target, velocity: v)
-        segments = [Segment(start: t, piece: .animation(animation), phase: phase)]
+        segments = [Segment(start: t, piece: animation, phase: phase)]
     }
 
-    /// What follows a release at `x` with velocity `v`: a spring back if past an edge, else a fling
+    /// The free motion from `x` at velocity `v`: a spring back if past an edge, else a fling
     /// that hands its velocity to the spring where it crosses an edge, else rest.
-    private func release(from x: Double, velocity v: Double, at t: Double) -> [Segment] {
-        let threshold = settings.restThreshold
+    private func freeMotion(from x: Double, velocity v: Double, at t: Double) -> [Segment] {
         if x < 0 || x > maxOffset {
             let edge = x < 0 ? 0 : maxOffset
-            let spring = boundedSpring(displacement: x - edge, velocity: v)
-            return [Segment(start: t, piece: .spring(anchor: edge, spring, restTime: spring.restTime(threshold: threshold)), phase: .bouncing)]
+            return [Segment(start: t, piece: boundedSpring(anchor: edge, displacement: x - edge, velocity: v), phase: .bouncing)]
         }
-        guard v != 0 else { return [Segment(start: t, piece: .rest(x), phase: .idle)] }
+        guard v != 0 else { return [Segment(start: t, piece: ScrollRest(at: x), phase: .idle)] }
         let speed = min(settings.maxFlingVelocity, max(-settings.maxFlingVelocity, v))
         let fling = Deceleration(from: x, velocity: speed, rate: settings.decelerationRate)
         let edge = v > 0 ? maxOffset : 0
         if let crossing = fling.crossingTime(of: edge), fling.landing != edge {
-            let spring = boundedSpring(displacement: 0, velocity: fling.velocity(at: crossing))
-            return [Segment(start: t, piece: .fling(fling, restTime: .infinity), phase: .decelerating),
-                    Segment(start: t + crossing, piece: .spring(anchor: edge, spring, restTime: spring.restTime(threshold: threshold)),
+            // The fling runs until the spring takes over; it never settles on its own.
+            return [Segment(start: t, piece: fling, phase: .decelerating),
+                    Segment(start: t + crossing, piece: boundedSpring(anchor: edge, displacement: 0, velocity: fling.velocity(at: crossing)),
                             phase: .bouncing)]
         }
-        let restTime = fling.restTime(threshold: threshold)
-        guard restTime > 0 else { return [Segment(start: t, piece: .rest(clamp(fling.landing)), phase: .idle)] }
-        return [Segment(start: t, piece: .fling(fling, restTime: restTime), phase: .decelerating)]
+        let settling = fling.settling(threshold: settings.restThreshold)
+        guard settling.settleTime > 0 else { return [Segment(start: t, piece: ScrollRest(at: clamp(fling.landing)), phase: .idle)] }
+        return [Segment(start: t, piece: settling, phase: .decelerating)]
     }
 
-    /// A spring from `displacement` whose outward velocity is limited so it never goes further out
-    /// than `maxOvershoot` (a hard fling into an edge bounces as far as the bound allows), nor
-    /// further than it already is when a held pull took it past the bound.
-    private func boundedSpring(displacement x0: Double, velocity v0: Double) -> Spring {
+    /// A spring to `anchor` from `displacement`, settling at the rest threshold, whose outward
+    /// velocity is limited so it never goes further out than `maxOvershoot` (a hard fling into an
+    /// edge bounces as far as the bound allows), nor further than it already is when a held pull
+    /// took it past the bound.
+    private func boundedSpring(anchor: Double, displacement x0: Double, velocity v0: Double) -> Spring {
         let w = settings.springStiffness, bound = max(settings.maxOvershoot, abs(x0))
         func peak(_ v: Double) -> Double {
             // Critically damped: the extreme is at t* = v / (w (v + w x0)) when it lies ahead.
@@ -365,6 +362,6 @@ public struct ScrollAxis: Sendable {
             }
             v = v0 * low
         }
-        return Spring(displacement: x0, velocity: v, omega: w)
+        return Spring(anchor: anchor, displacement: x0, velocity: v, omega: w).settling(threshold: settings.restThreshold)
     }
 }

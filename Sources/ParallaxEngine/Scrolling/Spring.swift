@@ -1,22 +1,34 @@
 import Foundation
 
-/// A critically damped spring towards 0 (`w` = 10 rad/s: UIKit's bounce, and GTK4's):
+/// A critically damped spring towards `anchor` (`w` = 10 rad/s: UIKit's bounce, and GTK4's),
+/// `x0` and `v0` measured from the anchor:
 ///
-///     x(t) = e^(-w t) (x0 + (v0 + w x0) t)
-public struct Spring: Sendable, Equatable {
+///     x(t) = anchor + e^(-w t) (x0 + (v0 + w x0) t)
+///
+/// From `settleTime` on it is done, at rest at its anchor (`settling(threshold:)` sets it).
+public struct Spring: ScrollSimulation, Equatable {
+    public let anchor: Double
     public let x0: Double
     public let v0: Double
     public let omega: Double
+    public private(set) var settleTime = Double.infinity
 
-    public init(displacement x0: Double, velocity v0: Double, omega: Double) {
-        self.x0 = x0; self.v0 = v0; self.omega = max(1e-6, omega)
+    public init(anchor: Double = 0, displacement x0: Double, velocity v0: Double, omega: Double) {
+        self.anchor = anchor; self.x0 = x0; self.v0 = v0; self.omega = max(1e-6, omega)
     }
 
-    public func position(at t: Double) -> Double { exp(-omega * t) * (x0 + (v0 + omega * x0) * t) }
-    public func velocity(at t: Double) -> Double { exp(-omega * t) * (v0 - omega * (v0 + omega * x0) * t) }
+    /// The same spring, done once it stays within `threshold` of its anchor.
+    public func settling(threshold: Double) -> Spring {
+        var s = self
+        s.settleTime = restTime(threshold: threshold)
+        return s
+    }
 
-    /// The furthest it gets from 0 on the side it is heading to, for a start at 0: `v0 / (w e)`.
-    public static func peak(velocity v0: Double, omega: Double) -> Double { abs(v0) / (omega * M_E) }
+    public func position(at t: Double) -> Double {
+        isDone(at: t) ? anchor : anchor + exp(-omega * t) * (x0 + (v0 + omega * x0) * t)
+    }
+    public func velocity(at t: Double) -> Double { isDone(at: t) ? 0 : exp(-omega * t) * (v0 - omega * (v0 + omega * x0) * t) }
+    public func isDone(at t: Double) -> Bool { t >= settleTime }
 
     /// A time after which |x| stays under `threshold`: where the envelope e^(-wt)(|x0| + |v0 + w x0| t) does.
     public func restTime(threshold: Double) -> Double {

@@ -66,7 +66,7 @@ public final class FeedScene: Traceable {
     }
 
     public var scrollState: ScrollState {
-        position.state(of: scroller, horizontal: false)
+        position.state(horizontal: false)
     }
 
     /// The visible band and every visible cell: its container's top on screen, its height and its shift.

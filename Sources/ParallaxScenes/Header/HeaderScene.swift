@@ -168,10 +168,11 @@ public final class HeaderScene: Traceable {
         lastRefreshed = end
         let contentLength = layoutArticle()
         let physics = scroller.settings
-        let fade = Spring(displacement: scroller.offset(at: end), velocity: scroller.velocity(at: end), omega: physics.springStiffness)
+        let atEnd = scroller.sample(at: end)
+        let fade = Spring(displacement: atEnd.offset, velocity: atEnd.velocity, omega: physics.springStiffness)
             .restTime(threshold: physics.restThreshold)
         coverFade = fade > 0 ? (refreshCount - 1, end, fade) : nil
-        if scroller.phase(at: end) == .dragging {
+        if atEnd.phase == .dragging {
             // The pointer holds the content; its release springs it back.
             scroller.setExtent(viewport: viewport.height, content: contentLength, at: end)
         } else {
@@ -189,7 +190,7 @@ public final class HeaderScene: Traceable {
     }
 
     public var scrollState: ScrollState {
-        position.state(of: scroller, horizontal: false)
+        position.state(horizontal: false)
     }
 
     public var contentSummary: String { "\(article.count) lines" }

@@ -4,7 +4,7 @@ import ParallaxEngine
 public final class PagerScene: Traceable {
     public let name = "pager"
     public private(set) var viewport: Size
-    public private(set) var scroller = ScrollAxis(paging: true)
+    public private(set) var scroller = ScrollAxis(release: .paging)
     public private(set) var position = ScrollPosition()
     public var offset: Double { position.offset }
     public var time: Double { position.time }
@@ -98,7 +98,7 @@ public final class PagerScene: Traceable {
     var layerFraction: Double { PagerLayers.fraction(offset: position.parallaxOffset, pageWidth: viewport.width) }
 
     public var scrollState: ScrollState {
-        position.state(of: scroller, horizontal: true)
+        position.state(horizontal: true)
     }
 
     public var contentSummary: String { "\(pages.count) pages" }

@@ -4,7 +4,7 @@ import Testing
 
 /// A vertical axis with a 800 px viewport over `content` px.
 func axis(content: Double = 100_000, viewport: Double = 800, paging: Bool = false, settings: ScrollPhysicsSettings = .init()) -> ScrollAxis {
-    var a = ScrollAxis(settings: settings, paging: paging)
+    var a = ScrollAxis(settings: settings, release: paging ? .paging : .fling)
     a.setExtent(viewport: viewport, content: content, at: 0)
     return a
 }

@@ -38,7 +38,7 @@ import Testing
         var rng = SplitMix64(state: seed)
         var settings = ScrollPhysicsSettings()
         settings.trackpadMomentum = seed % 2 == 0
-        var a = ScrollAxis(settings: settings, paging: seed % 5 == 3)
+        var a = ScrollAxis(settings: settings, release: seed % 5 == 3 ? .paging : .fling)
         a.setExtent(viewport: 800, content: 5000, at: 0)
         var t = 0.0
         var pressed = false
