@@ -129,7 +129,7 @@ public final class DisplayListRenderer {
         }
         let vertices = [vertex(r.minX, r.minY, top), vertex(r.maxX, r.minY, top), vertex(r.maxX, r.maxY, bottom),
                         vertex(r.minX, r.minY, top), vertex(r.maxX, r.maxY, bottom), vertex(r.minX, r.maxY, bottom)]
-        vertices.withUnsafeBufferPointer { SDL_RenderGeometry(renderer, nil, $0.baseAddress, Int32($0.count), nil, 0) }
+        _ = vertices.withUnsafeBufferPointer { SDL_RenderGeometry(renderer, nil, $0.baseAddress, Int32($0.count), nil, 0) }
     }
 
     private func drawImage(_ quad: ImageQuad) {
