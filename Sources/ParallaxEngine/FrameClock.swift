@@ -3,10 +3,14 @@
 /// Frame `n` is at exactly `n / rate` seconds, computed by division rather than by summing
 /// steps, so a long run does not drift.
 public struct FrameClock: Sendable {
+    /// The frame rate of every virtual clock (capture, verify, bench, soak) and of the window's timer
+    /// when the display reports none.
+    public static let standardRate = 60.0
+
     public let rate: Double
     public private(set) var frame: Int = 0
 
-    public init(rate: Double = 60) {
+    public init(rate: Double = FrameClock.standardRate) {
         precondition(rate.isFinite && rate > 0, "frame rate must be positive")
         self.rate = rate
     }

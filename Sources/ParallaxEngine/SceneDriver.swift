@@ -45,11 +45,4 @@ public final class SceneDriver {
         scene.draw(into: &list)
         return list
     }
-
-    /// `advance(to:)` then `draw()`: one whole frame.
-    @discardableResult
-    public func frame(at time: Double) -> DisplayList {
-        advance(to: time)
-        return draw()
-    }
 }

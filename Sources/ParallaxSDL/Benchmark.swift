@@ -42,35 +42,31 @@ public enum Benchmark {
         return events
     }
 
-    /// Runs `frames` frames at 1/60 s steps, each followed by an anchor frame (ABAB...). The anchor is
-    /// made after the first frame, so its loading does not count in the time to the first frame.
+    /// Runs `frames` frames on the virtual clock (`FrameClock.standardRate`), each followed by an
+    /// anchor frame (ABAB...). The anchor is made after the first frame, so its loading does not
+    /// count in the time to the first frame.
     public static func run(canvas: Canvas, driver: SceneDriver, makeAnchor: () throws -> AnchorFrame, frames: Int,
                            overlay: FrameOverlay? = nil) throws -> Report {
         var anchor: AnchorFrame?
         var report = Report(frames: frames)
         var watch = Stopwatch()
-        var clock = FrameClock(rate: 60)
-        var timings = FrameTimings()
+        let clock = FrameClock()
+        let step = FrameStep(driver: driver, target: canvas, overlay: overlay)
         for frame in 0..<frames {
-            if frame > 0 { clock.step() }
             canvas.discardEvents()
+            let phases = step.run(at: clock.time(ofFrame: frame))
             _ = watch.lap()
-            driver.advance(to: clock.time)
-            report.update.append(watch.lap())
-            var list = driver.draw()
-            report.layout.append(watch.lap())
-            if let overlay {
-                overlay.draw(into: &list, viewport: canvas.logicalSize, timings: timings, time: clock.time, scene: driver.scene)
-                report.overlay.append(watch.lap())
-            }
-            canvas.draw(list)
             canvas.present()
-            report.render.append(watch.lap())
+            let render = phases.render + watch.lap()
+            report.update.append(phases.update)
+            report.layout.append(phases.layout)
+            if overlay != nil { report.overlay.append(phases.overlay) }
+            report.render.append(render)
             if frame == 0 {
                 report.firstFrame = processUptime()
                 anchor = try makeAnchor()
             }
-            timings.record(FrameSample(interval: 1 / 60, update: report.update.last!, layout: report.layout.last!, render: report.render.last!))
+            step.timings.record(FrameSample(interval: 1 / clock.rate, update: phases.update, layout: phases.layout, render: render))
             canvas.discardEvents()
             _ = watch.lap()
             anchor?.draw(frame: frame)

@@ -5,11 +5,9 @@ import ParallaxEngine
 /// for each capture time: the first frame at or after it. No wall clock is read, so the same script
 /// gives the same pixels on every run, at any machine speed.
 public enum HeadlessCapture {
-    public static let frameRate = 60.0
-
     /// The frame that shows capture time `t`.
     public static func frameIndex(for t: Double) -> Int {
-        Int((t * frameRate - 1e-6).rounded(.up))
+        Int((t * FrameClock.standardRate - 1e-6).rounded(.up))
     }
 
     /// `NAME-0001.500.png`: fixed-width times sort by name in time order.
@@ -18,7 +16,7 @@ public enum HeadlessCapture {
     }
 
     /// Runs until the last capture time (and the last scripted event); returns the paths written.
-    public static func run(canvas: Canvas, driver: SceneDriver, captures: [Double], outputFolder: String, baseName: String,
+    public static func run(canvas: any RenderTarget, driver: SceneDriver, captures: [Double], outputFolder: String, baseName: String,
                            overlay: FrameOverlay? = nil, onFrame: LiveRunner.FrameObserver? = nil) throws -> [String] {
         var written: [String] = []
         try frames(canvas: canvas, driver: driver, captures: captures, overlay: overlay, onFrame: onFrame) { time, pixels in
@@ -32,35 +30,29 @@ public enum HeadlessCapture {
     /// Runs until the last capture time (and the last scripted event), handing over the pixels of
     /// each capture time in order. `overlay`, if given, is drawn on the captures with the frames'
     /// measured work; intervals are the virtual clock's, so it shows 60 fps.
-    public static func frames(canvas: Canvas, driver: SceneDriver, captures: [Double], overlay: FrameOverlay? = nil,
+    public static func frames(canvas: any RenderTarget, driver: SceneDriver, captures: [Double], overlay: FrameOverlay? = nil,
                               onFrame: LiveRunner.FrameObserver? = nil,
                               onCapture: (_ time: Double, _ pixels: PixelImage) throws -> Void) throws {
         let times = Array(Set(captures)).sorted()
         let byFrame = Dictionary(grouping: times, by: frameIndex)
         let lastFrame = max(frameIndex(for: times.last ?? 0), frameIndex(for: driver.scriptDuration))
-        var timings = FrameTimings()
+        let step = FrameStep(driver: driver, target: canvas, overlay: overlay)
+        let clock = FrameClock()
         var watch = Stopwatch()
-        var clock = FrameClock(rate: frameRate)
         for frame in 0...lastFrame {
-            if frame > 0 { clock.step() }
-            let t = clock.time
-            _ = watch.lap()
-            driver.advance(to: t)
-            let update = watch.lap()
-            var list = driver.draw()
-            let layout = watch.lap()
-            if driver.scene.viewport != canvas.logicalSize { canvas.resize(to: driver.scene.viewport) }
+            let t = clock.time(ofFrame: frame)
+            let due = byFrame[frame]
+            // Only the captured frames are drawn; the others still build their lists, as a seen frame would.
+            var phases = step.run(at: t, draws: due != nil)
             // No present: the capture's frames have no wall-clock time (README.md, "Trace").
             onFrame?(frame, t, nil, driver.scene)
-            guard let due = byFrame[frame] else {
-                timings.record(FrameSample(interval: 1 / frameRate, update: update, layout: layout, render: 0))
-                continue
+            if let due {
+                _ = watch.lap()
+                let pixels = try canvas.readPixels()
+                phases.render += phases.overlay + watch.lap()
+                for captureTime in due { try onCapture(captureTime, pixels) }
             }
-            overlay?.draw(into: &list, viewport: canvas.logicalSize, timings: timings, time: t, scene: driver.scene)
-            canvas.draw(list)
-            let pixels = try canvas.readPixels()
-            timings.record(FrameSample(interval: 1 / frameRate, update: update, layout: layout, render: watch.lap()))
-            for captureTime in due { try onCapture(captureTime, pixels) }
+            step.timings.record(FrameSample(interval: 1 / clock.rate, update: phases.update, layout: phases.layout, render: phases.render))
         }
     }
 }

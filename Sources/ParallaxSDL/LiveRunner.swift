@@ -28,7 +28,7 @@ public enum LiveRunner {
     public typealias FrameObserver = (_ frame: Int, _ time: Double, _ presentTime: Double?, _ scene: Scene) -> Void
 
     /// Where presents go: `fps` forces a timer; else the display's refresh when vsync holds presents
-    /// to it, else a timer at the refresh SDL reports (none under Xvfb: 60 Hz).
+    /// to it, else a timer at the refresh SDL reports (none under Xvfb: `FrameClock.standardRate`).
     static func schedule(for canvas: Canvas, fps: Double?) -> PresentSchedule {
         if let fps { return PresentSchedule(timerRate: fps) }
         var mode = SDL_DisplayMode()
@@ -38,7 +38,7 @@ public enum LiveRunner {
         var info = SDL_RendererInfo()
         let vsync = SDL_GetRendererInfo(canvas.renderer, &info) == 0 && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
         if let refresh, vsync { return PresentSchedule(displayRate: refresh) }
-        return PresentSchedule(timerRate: refresh ?? 60)
+        return PresentSchedule(timerRate: refresh ?? FrameClock.standardRate)
     }
 
     /// Runs until asked to stop; returns the frames' timings.
@@ -50,8 +50,9 @@ public enum LiveRunner {
         // On the timer a present must not also wait for a refresh (Xvfb fakes one, irregularly).
         if schedule.source == .timer { SDL_RenderSetVSync(canvas.renderer, 0) }
         var pacer: FramePacer?
-        var timings = FrameTimings(keepsHistory: options.keepsHistory)
-        var showsOverlay = options.showsOverlay
+        let step = FrameStep(driver: driver, target: canvas, overlay: options.overlay,
+                             timings: FrameTimings(keepsHistory: options.keepsHistory))
+        step.showsOverlay = options.showsOverlay
         var screenshotsPending = 0
         // SDL stamps events in milliseconds since SDL started; the pacer counts from its start.
         var ticksAtStart = Double(SDL_GetTicks64()) / 1000
@@ -73,16 +74,15 @@ public enum LiveRunner {
                 let eventTime = min(time, max(lastEventTime, serverClock.ticks(of: event) / 1000 - ticksAtStart))
                 lastEventTime = eventTime
                 switch translator.translate(event, at: eventTime) {
-                case .quit?: return timings
-                case let .input(input)? where Keymap.action(for: input) == .quit: return timings
-                case let .input(input)? where Keymap.action(for: input) == .toggleFrameTimes: showsOverlay.toggle()
+                case .quit?: return step.timings
+                case let .input(input)? where Keymap.action(for: input) == .quit: return step.timings
+                case let .input(input)? where Keymap.action(for: input) == .toggleFrameTimes: step.showsOverlay.toggle()
                 case let .input(input)? where Keymap.action(for: input) == .screenshot:
                     options.onCapturePoint?(eventTime)
                     if options.onScreenshot != nil { screenshotsPending += 1 }
                 case let .input(input)?:
-                    if case let .resize(size) = input { canvas.resize(to: size) }
                     options.onInput?(TimedInput(time: eventTime, event: input))
-                    driver.deliver(input, at: eventTime)
+                    step.deliver(input, at: eventTime)
                 case nil: break
                 }
             }
@@ -92,17 +92,13 @@ public enum LiveRunner {
                 SDL_WaitEventTimeout(nil, 100)
                 continue
             }
-            driver.advance(to: time)
-            let update = watch.lap()
-            var list = driver.draw()
-            let layout = watch.lap()
-            if driver.scene.viewport != canvas.logicalSize { canvas.resize(to: driver.scene.viewport) }
-            if showsOverlay, let overlay = options.overlay {
-                overlay.draw(into: &list, viewport: canvas.logicalSize, timings: timings, time: time, scene: driver.scene)
-            }
-            canvas.draw(list)
-            var render = watch.lap()
-            pacer?.recordWork(update + layout + render)
+            // Polling the events is part of the frame's update work.
+            let polling = watch.lap()
+            let phases = step.run(at: time)
+            _ = watch.lap()
+            let update = polling + phases.update
+            var render = phases.overlay + phases.render
+            pacer?.recordWork(update + phases.layout + render)
             if screenshotsPending > 0, let pixels = try? canvas.readPixels() {
                 // The read-back is once a press, not every frame's work: kept out of the latch budget.
                 for _ in 0..<screenshotsPending { options.onScreenshot?(pixels) }
@@ -127,11 +123,11 @@ public enum LiveRunner {
                     SDL_RenderSetVSync(canvas.renderer, 0)
                 }
             }
-            if frame == 0 { timings.firstFrame = Benchmark.processUptime() }
-            if frame > 0 { timings.record(FrameSample(interval: interval, update: update, layout: layout, render: render)) }
+            if frame == 0 { step.timings.firstFrame = Benchmark.processUptime() }
+            if frame > 0 { step.timings.record(FrameSample(interval: interval, update: update, layout: phases.layout, render: render)) }
             onFrame?(frame, time, presentTime, driver.scene)
             frame += 1
-            if let limit = options.frames, frame >= limit { return timings }
+            if let limit = options.frames, frame >= limit { return step.timings }
             if pacer == nil {
                 // The schedule starts once the first frame is up: its one-off costs (texture
                 // uploads, the first text lines) must not make every later frame late.

@@ -11,22 +11,22 @@ public enum Soak {
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
-    /// Plays `minutes` of random input on the virtual 60 Hz clock; calls `onMinute` after each
-    /// virtual minute with its number and the resident memory then.
-    public static func run(canvas: Canvas, driver: SceneDriver, input: inout RandomInput, minutes: Double,
+    /// Plays `minutes` of random input on the virtual clock (`FrameClock.standardRate`); calls
+    /// `onMinute` after each virtual minute with its number and the resident memory then.
+    public static func run(canvas: any RenderTarget, driver: SceneDriver, input: inout RandomInput, minutes: Double,
                            onMinute: (_ minute: Int, _ residentBytes: Int) -> Void) {
-        let frames = Int(minutes * 60 * 60)
-        var clock = FrameClock(rate: 60)
+        let clock = FrameClock()
+        let framesPerMinute = Int(60 * clock.rate)
+        let frames = Int(minutes * Double(framesPerMinute))
+        let step = FrameStep(driver: driver, target: canvas)
         for frame in 1...max(1, frames) {
-            let time = clock.step()
+            let time = clock.time(ofFrame: frame)
             for event in input.events(at: time) {
-                driver.deliver(event, at: time)
+                step.deliver(event, at: time)
             }
-            let list = driver.frame(at: time)
-            if driver.scene.viewport != canvas.logicalSize { canvas.resize(to: driver.scene.viewport) }
-            canvas.draw(list)
+            step.run(at: time)
             canvas.present()
-            if frame % 3600 == 0 { onMinute(frame / 3600, residentBytes()) }
+            if frame % framesPerMinute == 0 { onMinute(frame / framesPerMinute, residentBytes()) }
         }
     }
 }

@@ -8,7 +8,7 @@ import ParallaxEngine
 public final class FrameTimeOverlay: FrameOverlay {
     static let font = Font(size: 12)
     static let boldFont = Font(size: 12, weight: .bold)
-    static let budget = 1.0 / 60
+    static let budget = 1 / FrameClock.standardRate
     static let barScale = 2.0          // px per ms
     static let graphHeight = 66.0      // 33 ms
     static let refreshInterval = 0.25

@@ -11,7 +11,7 @@ struct Bench: ParsableCommand {
     @Option(help: "The scene to measure.")
     var scene: SceneName = SceneName(argument: "feed")!
 
-    @Option(help: "How many frames to run (at 1/60 s steps of the scene's clock).")
+    @Option(help: "How many frames to run (at 1/\(Int(FrameClock.standardRate)) s steps of the scene's clock).")
     var frames = 600
 
     @Option(help: "How many photos the feed has (1 to 1000000).")
@@ -41,7 +41,7 @@ struct Bench: ParsableCommand {
             var options = SceneCatalog.Options()
             options.feed.itemCount = items
             let viewport = size.size
-            let script = Benchmark.flingScript(duration: Double(frames) / 60, viewport: viewport, horizontal: scene.name == "pager")
+            let script = Benchmark.flingScript(duration: Double(frames) / FrameClock.standardRate, viewport: viewport, horizontal: scene.name == "pager")
             let (canvas, driver) = try openScene(scene.name, viewport: viewport, options: options, mode: window ? .window : .headless,
                                                  logger: SceneOptions.quietLogger(), script: InputScript(events: script))
             // Every frame complete, in a window too: photos decode before the frame that needs them.

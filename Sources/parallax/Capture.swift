@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
+import ParallaxEngine
 import ParallaxScenes
 import ParallaxSDL
 
 struct Capture: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render frames headless on a virtual 60 Hz clock and write them as PNG.")
+        abstract: "Render frames headless on a virtual \(Int(FrameClock.standardRate)) Hz clock and write them as PNG.")
 
     @OptionGroup var options: SceneOptions
 

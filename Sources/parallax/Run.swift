@@ -12,7 +12,7 @@ struct Run: ParsableCommand {
     @Option(help: "Quit by itself after this many frames (for smoke tests).")
     var frames: Int?
 
-    @Option(help: "Frames per second to pace at, on a timer (default: the display's refresh, else 60).")
+    @Option(help: "Frames per second to pace at, on a timer (default: the display's refresh, else \(Int(FrameClock.standardRate))).")
     var fps: Double?
 
     @Flag(inversion: .prefixedNo, help: "Present with vertical sync and pace to the display's refresh where the driver holds presents to one (--no-vsync: a timer at the display's rate).")

@@ -10,7 +10,7 @@ struct SoakCommand: ParsableCommand {
         abstract: "Play random input headless for a while and check that resident memory stays flat (scripts/soak).",
         discussion: "Exit 1 when resident memory at the end is more than --tolerance-mb above what it was after the first minute.")
 
-    @Option(help: "Minutes of input, on the virtual 60 Hz clock.")
+    @Option(help: "Minutes of input, on the virtual \(Int(FrameClock.standardRate)) Hz clock.")
     var minutes = 10.0
 
     @Option(help: "Seed of the random input.")

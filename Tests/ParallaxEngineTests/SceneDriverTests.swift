@@ -17,10 +17,10 @@ final class RecordingScene: Scene {
         let wheel = InputEvent.scroll(dx: 0, dy: -1, precise: false, shift: false)
         let driver = SceneDriver(scene: scene, script: [TimedInput(time: 0.01, event: wheel), TimedInput(time: 0.02, event: wheel),
                                                         TimedInput(time: 0.5, event: wheel)])
-        driver.frame(at: 0)
-        driver.frame(at: 1.0 / 60)
+        driver.advance(to: 0)
+        driver.advance(to: 1.0 / 60)
         #expect(scene.log == ["update 0.0", "event 0.01", "update \(1.0 / 60)"])
-        driver.frame(at: 2.0 / 60)
+        driver.advance(to: 2.0 / 60)
         #expect(scene.log.suffix(2) == ["event 0.02", "update \(2.0 / 60)"])
         #expect(driver.scriptDuration == 0.5)
     }
@@ -44,7 +44,8 @@ final class RecordingScene: Scene {
         driver.deliver(.key(.up, shift: false), at: 1.0)
         driver.deliver(.key(.up, shift: false), at: 0.5)
         driver.deliver(.key(.up, shift: false), at: .nan)
-        let list = driver.frame(at: 0.25)
+        driver.advance(to: 0.25)
+        let list = driver.draw()
         #expect(scene.log == ["event 1.0", "event 1.0", "event 1.0", "update 1.0"])
         #expect(list.commands.count == 1)
     }
