@@ -1,13 +1,12 @@
 import ParallaxEngine
 
-/// The app: the three scenes under a tab bar (TabBar.swift), with the tuning panel (TuningPanel.swift)
+/// The app: the registry's scenes (SceneRegistry.swift) under a tab bar (TabBar.swift), with the tuning panel (TuningPanel.swift)
 /// and the help panel (HelpPanel.swift) over them. Routes input: keys by their `Keymap` action, presses
 /// on the bar and panel to them, the rest to the active scene. Each scene keeps its own scroll state.
 public final class Playground: Traceable {
-    public let feed: FeedScene
-    public let header: HeaderScene
-    public let pager: PagerScene
-    public let scenes: [Traceable]
+    public let registry: SceneRegistry
+    /// One per registry entry, in its order.
+    public let scenes: [any PlaygroundScene]
     public private(set) var activeIndex: Int
     public private(set) var viewport: Size
     public private(set) var settings: PlaygroundSettings
@@ -37,29 +36,31 @@ public final class Playground: Traceable {
     public var traceGeometry: [String: JSONValue] { active.traceGeometry }
     public var name: String { active.name }
 
-    public init(viewport: Size, first: String = "feed", options: SceneCatalog.Options = .init(), environment: SceneEnvironment) {
+    /// Shows `first` (default: the registry's first scene).
+    public init(viewport: Size, first: String? = nil, options: SceneRegistry.Options = .init(), registry: SceneRegistry = .standard,
+                environment: SceneEnvironment) {
         self.viewport = viewport
+        self.registry = registry
         settings = options.settings
         self.environment = environment
-        var feedSettings = options.feed
-        feedSettings.topBarHeight = Self.barHeight
-        feed = FeedScene(viewport: viewport, settings: feedSettings, environment: environment)
-        header = HeaderScene(viewport: viewport, settings: options.header, topInset: Self.barHeight, environment: environment)
-        pager = PagerScene(viewport: viewport, settings: options.pager, environment: environment)
-        scenes = [feed, header, pager]
-        activeIndex = scenes.firstIndex { $0.name == first } ?? 0
+        let context = SceneEntry.Context(viewport: viewport, options: options, topInset: Self.barHeight, environment: environment)
+        scenes = registry.entries.map { $0.make(context) }
+        activeIndex = registry.entries.firstIndex { $0.name == first } ?? 0
         apply(settings)
+    }
+
+    /// The first scene of a type (the built-in scenes are one each).
+    public func scene<S: PlaygroundScene>(_ type: S.Type) -> S? {
+        scenes.lazy.compactMap { $0 as? S }.first
     }
 
     /// Applies settings to every scene at once.
     public func apply(_ new: PlaygroundSettings) {
         settings = new
-        feed.reducedMotion = new.reducedMotion
-        header.reducedMotion = new.reducedMotion
-        pager.reducedMotion = new.reducedMotion
-        feed.apply(new)
-        header.apply(new)
-        pager.apply(new)
+        for scene in scenes {
+            scene.reducedMotion = new.reducedMotion
+            scene.apply(new)
+        }
     }
 
     public func setReducedMotion(_ on: Bool) {

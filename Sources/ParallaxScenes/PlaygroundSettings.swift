@@ -5,11 +5,10 @@ import ParallaxEngine
 public struct PlaygroundSettings: Sendable, Equatable {
     public static let currentVersion = 1
 
-    public var feedMaxShift = FeedSettings().maxShift
-    public var pagerBackgroundSpeed = PagerSettings().backgroundSpeed
-    public var pagerHeaderSpeed = PagerSettings().headerSpeed
-    public var pagerParagraphSpeed = PagerSettings().paragraphSpeed
-    public var refreshThreshold = HeaderSettings().refreshThreshold
+    /// The scenes' own settings (`SceneEntry.settings`), each a section of the file named after its scene.
+    public let sceneSettings: [SceneSetting]
+    /// The scene settings that differ from their defaults (so equal settings compare equal).
+    private var changed: [SceneSetting: Double] = [:]
     public var decelerationRate = ScrollPhysicsSettings().decelerationRate
     public var rubberBandConstant = ScrollPhysicsSettings().rubberBandConstant
     /// Pixels per wheel notch; nil: `min(P^(2/3), P/2)`.
@@ -22,42 +21,46 @@ public struct PlaygroundSettings: Sendable, Equatable {
     /// Apply parallax from the previous frame's offset, to show why same-frame matters.
     public var oneFrameLate = false
 
-    public init() {}
+    public init(registry: SceneRegistry = .standard) {
+        sceneSettings = registry.entries.flatMap(\.settings)
+    }
 
-    /// The allowed range of each number, shared by the file reader and the panel.
+    /// A scene's setting: its tuned value, else its default.
+    public subscript(setting: SceneSetting) -> Double {
+        get { changed[setting] ?? setting.defaultValue }
+        set { changed[setting] = newValue == setting.defaultValue ? nil : newValue }
+    }
+
+    /// The scene settings by section, in the registry's order.
+    private var sections: [(name: String, settings: [SceneSetting])] {
+        var names: [String] = []
+        for setting in sceneSettings where !names.contains(setting.section) { names.append(setting.section) }
+        return names.map { name in (name, sceneSettings.filter { $0.section == name }) }
+    }
+
+    /// The allowed range of each shared number, shared by the file reader and the panel; a scene's
+    /// own numbers carry theirs (`SceneSetting.range`).
     public enum Limits {
-        public static let feedMaxShift = 0.0...100
-        public static let layerSpeed = -2.0...4
-        public static let refreshThreshold = 20.0...400
         public static let decelerationRate = 0.9...0.9999
         public static let rubberBandConstant = 0.05...2
         public static let wheelStep = 1.0...2000
     }
 
-    public static func load(path: String) throws(InputFileError) -> PlaygroundSettings {
-        try parse(try JSONObjectReader.contents(of: path), file: path)
+    public static func load(path: String, registry: SceneRegistry = .standard) throws(InputFileError) -> PlaygroundSettings {
+        try parse(try JSONObjectReader.contents(of: path), file: path, registry: registry)
     }
 
-    public static func parse(_ data: Data, file: String) throws(InputFileError) -> PlaygroundSettings {
+    public static func parse(_ data: Data, file: String, registry: SceneRegistry = .standard) throws(InputFileError) -> PlaygroundSettings {
+        var s = PlaygroundSettings(registry: registry)
+        let sections = s.sections
         let root = try JSONObjectReader.versionedDocument(data, file: file, version: currentVersion,
-                                                          fields: ["feed", "pager", "header", "scrolling", "rendering", "reducedMotion"])
-        var s = PlaygroundSettings()
-        if root.has("feed") {
-            let feed = try root.object("feed")
-            try feed.rejectUnknownFields(["maxShift"])
-            s.feedMaxShift = try feed.number("maxShift", in: Limits.feedMaxShift, default: s.feedMaxShift)
-        }
-        if root.has("pager") {
-            let pager = try root.object("pager")
-            try pager.rejectUnknownFields(["backgroundSpeed", "headerSpeed", "paragraphSpeed"])
-            s.pagerBackgroundSpeed = try pager.number("backgroundSpeed", in: Limits.layerSpeed, default: s.pagerBackgroundSpeed)
-            s.pagerHeaderSpeed = try pager.number("headerSpeed", in: Limits.layerSpeed, default: s.pagerHeaderSpeed)
-            s.pagerParagraphSpeed = try pager.number("paragraphSpeed", in: Limits.layerSpeed, default: s.pagerParagraphSpeed)
-        }
-        if root.has("header") {
-            let header = try root.object("header")
-            try header.rejectUnknownFields(["refreshThreshold"])
-            s.refreshThreshold = try header.number("refreshThreshold", in: Limits.refreshThreshold, default: s.refreshThreshold)
+                                                          fields: Set(sections.map(\.name) + ["scrolling", "rendering", "reducedMotion"]))
+        for section in sections where root.has(section.name) {
+            let reader = try root.object(section.name)
+            try reader.rejectUnknownFields(Set(section.settings.map(\.field)))
+            for setting in section.settings {
+                s[setting] = try reader.number(setting.field, in: setting.range, default: s[setting])
+            }
         }
         if root.has("scrolling") {
             let scrolling = try root.object("scrolling")
@@ -81,18 +84,17 @@ public struct PlaygroundSettings: Sendable, Equatable {
 
     /// The settings as a config file (every field, so a saved file documents itself).
     public var jsonText: String {
-        let value: JSONValue = .object([
+        var fields: [String: JSONValue] = [
             "version": .number(Double(Self.currentVersion)),
-            "feed": .object(["maxShift": .number(feedMaxShift)]),
-            "pager": .object(["backgroundSpeed": .number(pagerBackgroundSpeed), "headerSpeed": .number(pagerHeaderSpeed),
-                              "paragraphSpeed": .number(pagerParagraphSpeed)]),
-            "header": .object(["refreshThreshold": .number(refreshThreshold)]),
             "scrolling": .object(["decelerationRate": .number(decelerationRate), "rubberBandConstant": .number(rubberBandConstant),
                                   "wheelStep": wheelStep.map { .number($0) } ?? .null, "trackpadMomentum": .bool(trackpadMomentum)]),
             "rendering": .object(["wholePixels": .bool(wholePixels), "oneFrameLate": .bool(oneFrameLate)]),
             "reducedMotion": .bool(reducedMotion),
-        ])
-        return value.jsonText + "\n"
+        ]
+        for section in sections {
+            fields[section.name] = .object(Dictionary(uniqueKeysWithValues: section.settings.map { ($0.field, .number(self[$0])) }))
+        }
+        return JSONValue.object(fields).jsonText + "\n"
     }
 
     /// The scroll physics these settings give.

@@ -5,11 +5,10 @@ extension Playground {
     static let tabFont = Font(size: 15, weight: .bold)
     static let appTitleFont = Font(size: 16, weight: .bold)
     static let hintFont = Font(size: 12)
-    static let tabTitles = ["Feed", "Header", "Pager"]
 
     /// The tabs' hit and highlight areas, centred in the bar.
     func tabFrames() -> [Rect] {
-        let widths = Self.tabTitles.map { environment.text.size(of: $0, font: Self.tabFont).width + 36 }
+        let widths = registry.entries.map(\.tabTitle).map { environment.text.size(of: $0, font: Self.tabFont).width + 36 }
         var x = ((viewport.width - widths.reduce(0, +)) / 2).rounded()
         return widths.map { w in
             defer { x += w }
@@ -30,7 +29,7 @@ extension Playground {
             list.text(title, font: Self.appTitleFont, at: Point(x: 20, y: ((bar.height - titleSize.height) / 2).rounded()), color: Theme.text)
         }
         for (i, frame) in frames.enumerated() {
-            let label = Self.tabTitles[i]
+            let label = registry.entries[i].tabTitle
             let size = text.size(of: label, font: Self.tabFont)
             let selected = i == activeIndex
             list.text(label, font: Self.tabFont, at: Point(x: frame.midX - size.width / 2, y: ((bar.height - size.height) / 2).rounded()),

@@ -6,7 +6,7 @@ extension Playground {
     static let rowHeight = 28.0
     static let panelWidth = 330.0
 
-    var tuningRows: [TuningRow] { TuningRow.rows(for: active.name) }
+    var tuningRows: [TuningRow] { TuningRow.rows(for: registry.entries[activeIndex]) }
 
     var tuningFrame: Rect {
         Rect(x: 12, y: Self.barHeight + 12, width: Self.panelWidth, height: 40 + Double(tuningRows.count) * Self.rowHeight + 44)

@@ -2,7 +2,8 @@ import Foundation
 import ParallaxEngine
 
 /// One row of the tuning panel (TuningPanel.swift): the current scene's parameters, then the shared
-/// physics and rendering switches. Each row shows its value and steps it within `PlaygroundSettings.Limits`.
+/// physics and rendering switches. Each row shows its value and steps it within its range (`SceneSetting.range`,
+/// `PlaygroundSettings.Limits`).
 struct TuningRow {
     let label: String
     let value: (PlaygroundSettings) -> String
@@ -11,19 +12,9 @@ struct TuningRow {
 
 extension TuningRow {
     /// The rows for a scene, in the panel's order.
-    static func rows(for scene: String) -> [TuningRow] {
-        var rows: [TuningRow] = []
-        switch scene {
-        case "feed":
-            rows.append(number("Photo margin M", \.feedMaxShift, by: 1, in: PlaygroundSettings.Limits.feedMaxShift, format: "%.0f px"))
-        case "header":
-            rows.append(number("Refresh threshold", \.refreshThreshold, by: 10, in: PlaygroundSettings.Limits.refreshThreshold, format: "%.0f px"))
-        case "pager":
-            rows.append(number("Background speed", \.pagerBackgroundSpeed, by: 0.1, in: PlaygroundSettings.Limits.layerSpeed, format: "%.1f"))
-            rows.append(number("Headline speed", \.pagerHeaderSpeed, by: 0.1, in: PlaygroundSettings.Limits.layerSpeed, format: "%.1f"))
-            rows.append(number("Paragraph speed", \.pagerParagraphSpeed, by: 0.1, in: PlaygroundSettings.Limits.layerSpeed, format: "%.1f"))
-        default:
-            break
+    static func rows(for scene: SceneEntry) -> [TuningRow] {
+        var rows = scene.settings.map { setting in
+            number(setting.label, \PlaygroundSettings.[setting], by: setting.step, in: setting.range, format: setting.format)
         }
         rows.append(number("Deceleration / ms", \.decelerationRate, by: 0.001, in: PlaygroundSettings.Limits.decelerationRate, format: "%.3f"))
         rows.append(number("Rubber band c", \.rubberBandConstant, by: 0.05, in: PlaygroundSettings.Limits.rubberBandConstant, format: "%.2f"))

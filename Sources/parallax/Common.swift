@@ -5,14 +5,15 @@ import ParallaxEngine
 import ParallaxScenes
 import ParallaxSDL
 
-/// A scene name, checked against the catalog; a wrong one is an argument error listing the scenes.
+/// A scene name, checked against the registry; a wrong one is an argument error listing the scenes.
 struct SceneName: ExpressibleByArgument {
-    let name: String
+    let entry: SceneEntry
+    var name: String { entry.name }
     init?(argument: String) {
-        guard SceneCatalog.names.contains(argument) else { return nil }
-        name = argument
+        guard let entry = SceneRegistry.standard.entry(named: argument) else { return nil }
+        self.entry = entry
     }
-    static var allValueStrings: [String] { SceneCatalog.names }
+    static var allValueStrings: [String] { SceneRegistry.standard.names }
 }
 
 /// `WxH`, e.g. `1280x800`.
@@ -58,8 +59,8 @@ struct SceneOptions: ParsableArguments {
 
     /// Scene settings from the flags, the config file and the environment (`PARALLAX_REDUCED_MOTION=1`);
     /// a bad config file ends the process with its one-line error and exit code 2.
-    func sceneOptions() throws -> SceneCatalog.Options {
-        var options = SceneCatalog.Options()
+    func sceneOptions() throws -> SceneRegistry.Options {
+        var options = SceneRegistry.Options()
         options.feed.itemCount = items
         if let config {
             do throws(InputFileError) {
@@ -97,13 +98,13 @@ struct SceneOptions: ParsableArguments {
     func loadScript() throws -> InputScript? {
         guard let script else { return nil }
         do {
-            return try InputScript.load(path: script, knownScenes: SceneCatalog.names)
+            return try InputScript.load(path: script, knownScenes: SceneRegistry.standard.names)
         } catch {
             throw CommandFailure(message: error.description, code: 2)
         }
     }
 
-    func sceneName(script: InputScript?) -> String { scene?.name ?? script?.scene ?? SceneCatalog.names[0] }
+    func sceneName(script: InputScript?) -> String { scene?.name ?? script?.scene ?? SceneRegistry.standard.names[0] }
     func viewport(script: InputScript?) -> Size { size?.size ?? script?.size ?? InputScript.defaultSize }
 
     /// Warnings only: bench output is the report.
@@ -185,15 +186,15 @@ extension TextCache.MissingFont: EnvironmentError {}
 extension SDLError: EnvironmentError {}
 
 /// Builds the canvas and the first scene, with every photo decoded before the first frame.
-func openScene(_ name: String, viewport: Size, options: SceneCatalog.Options, mode: SDLVideo.Mode, vsync: Bool = false,
+func openScene(_ name: String, viewport: Size, options: SceneRegistry.Options, mode: SDLVideo.Mode, vsync: Bool = false,
                logger: Logger, script: InputScript?) throws -> (Canvas, SceneDriver) {
     let resources = try ResourceLocator.locate()
     let canvas = try Canvas(title: "Parallax Playground", size: viewport, resourcesFolder: resources, mode: mode, vsync: vsync, logger: logger)
     // Headless frames must be complete from the first; the window shows placeholders meanwhile.
-    let photos = PhotoLibrary.photos.map(\.image)
+    let photos = SceneRegistry.standard.images
     if mode == .headless { canvas.textures.preload(photos) } else { canvas.textures.request(photos) }
-    guard let scene = SceneCatalog.make(name, viewport: viewport, options: options, environment: canvas.environment) else {
-        throw CommandFailure(message: "unknown scene '\(name)' (scenes: \(SceneCatalog.names.joined(separator: ", ")))", code: 2)
+    guard let scene = SceneRegistry.standard.make(name, viewport: viewport, options: options, environment: canvas.environment) else {
+        throw CommandFailure(message: "unknown scene '\(name)' (scenes: \(SceneRegistry.standard.names.joined(separator: ", ")))", code: 2)
     }
     let driver = SceneDriver(scene: scene, script: script?.events ?? [])
     driver.onDroppedInput = { event, time in logger.debug("dropped non-finite input at \(time) s: \(event)") }

@@ -23,8 +23,8 @@ struct Record: ParsableCommand {
             guard FileManager.default.createFile(atPath: out, contents: nil) else {
                 throw CommandFailure(message: "\(out): cannot create the script file", code: 2)
             }
-            let name = scene?.name ?? SceneCatalog.names[0]
-            let (canvas, driver) = try openScene(name, viewport: size.size, options: SceneCatalog.Options(), mode: .window,
+            let name = scene?.name ?? SceneRegistry.standard.names[0]
+            let (canvas, driver) = try openScene(name, viewport: size.size, options: SceneRegistry.Options(), mode: .window,
                                                  logger: SceneOptions.quietLogger(), script: nil)
             var script = InputScript(scene: name, size: size.size)
             var options = LiveRunner.Options()

@@ -26,7 +26,7 @@ struct SoakCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let size = InputScript.defaultSize
-            let (canvas, driver) = try openScene("feed", viewport: size, options: SceneCatalog.Options(), mode: .headless,
+            let (canvas, driver) = try openScene("feed", viewport: size, options: SceneRegistry.Options(), mode: .headless,
                                                  logger: SceneOptions.quietLogger(), script: nil)
             var input = RandomInput(seed: seed, viewport: size)
             var afterFirst: Int?, last = 0

@@ -43,7 +43,7 @@ struct Verify: ParsableCommand {
             let recording = record ?? (ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } == true ? .never : .missing)
             let loaded = try scripts.map { path in
                 do throws(InputFileError) {
-                    return (path, try InputScript.load(path: path, knownScenes: SceneCatalog.names))
+                    return (path, try InputScript.load(path: path, knownScenes: SceneRegistry.standard.names))
                 } catch {
                     throw CommandFailure(message: error.description, code: 2)
                 }
@@ -59,7 +59,7 @@ struct Verify: ParsableCommand {
             for (path, script) in loaded {
                 let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
                 let verdicts = try check.verify(name: name, script: script) { viewport, environment in
-                    SceneCatalog.make(script.scene ?? SceneCatalog.names[0], viewport: viewport, environment: environment)!
+                    SceneRegistry.standard.make(script.scene ?? SceneRegistry.standard.names[0], viewport: viewport, environment: environment)!
                 }
                 for v in verdicts {
                     allPassed = allPassed && v.passed

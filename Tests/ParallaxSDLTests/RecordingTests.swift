@@ -10,7 +10,7 @@ extension HeadlessCaptureTests {
     /// SDL events as a window would deliver them, through the live loop, recorded into a script.
     @Test func liveInputIsTranslatedRecordedAndReadsBackAsAScript() throws {
         let canvas = try headlessCanvas(Size(width: 800, height: 500))
-        let scene = SceneCatalog.make("feed", viewport: Size(width: 800, height: 500), environment: canvas.environment)!
+        let scene = SceneRegistry.standard.make("feed", viewport: Size(width: 800, height: 500), environment: canvas.environment)!
         let driver = SceneDriver(scene: scene)
         SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
 
@@ -57,7 +57,7 @@ extension HeadlessCaptureTests {
         #expect(script.captures.count == 1, "F12 adds a capture point and is not passed on")
         #expect(screenshots == 1)
         #expect(scene.name == "header", "the key reached the scene")
-        let reread = try InputScript.parse(Data(script.jsonText.utf8), file: "recorded.json", knownScenes: SceneCatalog.names)
+        let reread = try InputScript.parse(Data(script.jsonText.utf8), file: "recorded.json", knownScenes: SceneRegistry.standard.names)
         #expect(reread == script)
     }
 }

@@ -8,7 +8,7 @@ import Testing
 let regressionFolder = packageRoot.appendingPathComponent("Tests/VisualRegression").path
 
 func regressionScript(_ name: String) throws -> InputScript {
-    try InputScript.load(path: "\(regressionFolder)/Scripts/\(name).json", knownScenes: SceneCatalog.names)
+    try InputScript.load(path: "\(regressionFolder)/Scripts/\(name).json", knownScenes: SceneRegistry.standard.names)
 }
 
 func checker(goldens: String = regressionFolder + "/Goldens", recording: VisualRegression.Recording = .never,
@@ -18,8 +18,8 @@ func checker(goldens: String = regressionFolder + "/Goldens", recording: VisualR
                              diffsFolder: diffs, logger: Logger(label: "test")), diffs)
 }
 
-func playground(_ script: InputScript, options: SceneCatalog.Options = .init()) -> (Size, SceneEnvironment) -> Scene {
-    { viewport, environment in SceneCatalog.make(script.scene ?? "feed", viewport: viewport, options: options, environment: environment)! }
+func playground(_ script: InputScript, options: SceneRegistry.Options = .init()) -> (Size, SceneEnvironment) -> Scene {
+    { viewport, environment in SceneRegistry.standard.make(script.scene ?? "feed", viewport: viewport, options: options, environment: environment)! }
 }
 
 extension HeadlessCaptureTests {
@@ -35,8 +35,8 @@ extension HeadlessCaptureTests {
 
     @Test func aOnePixelChangeOfTheFeedsMarginFailsWithADiffThatShowsWhere() throws {
         let script = try regressionScript("feed")
-        var options = SceneCatalog.Options()
-        options.settings.feedMaxShift = 31
+        var options = SceneRegistry.Options()
+        options.settings[.feedMaxShift] = 31
         let (check, diffs) = checker()
         let verdicts = try check.verify(name: "feed", script: script, makeScene: playground(script, options: options))
         let failed = verdicts.filter { $0.outcome == .mismatched }

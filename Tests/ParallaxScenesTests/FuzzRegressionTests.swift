@@ -39,10 +39,10 @@ import Testing
         }
         var parsed = (script: false, settings: false)
         do throws(InputFileError) {
-            let script = try InputScript.parse(data, file: name, knownScenes: SceneCatalog.names)
+            let script = try InputScript.parse(data, file: name, knownScenes: SceneRegistry.standard.names)
             parsed.script = true
             readsBack(script.jsonText) { data, file throws(InputFileError) in
-                try InputScript.parse(data, file: file, knownScenes: SceneCatalog.names) == script
+                try InputScript.parse(data, file: file, knownScenes: SceneRegistry.standard.names) == script
             }
         } catch {
             oneLine(error)

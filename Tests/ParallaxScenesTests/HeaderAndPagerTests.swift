@@ -262,7 +262,7 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
     }
 
     @Test func reducedMotionReachesEveryScene() {
-        var options = SceneCatalog.Options()
+        var options = SceneRegistry.Options()
         options.settings.reducedMotion = true
         let playground = Playground(viewport: viewport, first: "pager", options: options, environment: testEnvironment())
         #expect(playground.feed.reducedMotion && playground.header.reducedMotion && playground.pager.reducedMotion)

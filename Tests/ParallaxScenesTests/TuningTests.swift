@@ -15,8 +15,8 @@ import Testing
 
     @Test func aSavedFileReadsBackTheSame() throws {
         var s = PlaygroundSettings()
-        s.feedMaxShift = 42
-        s.pagerHeaderSpeed = 1.2
+        s[.feedMaxShift] = 42
+        s[.pagerHeaderSpeed] = 1.2
         s.wheelStep = 60
         s.trackpadMomentum = false
         s.oneFrameLate = true
@@ -52,13 +52,13 @@ import Testing
         #expect(playground.tuningRows.first?.label == "Photo margin M")
         playground.handle(.key(.equals, shift: false), at: 0)
         playground.handle(.key(.equals, shift: false), at: 0)
-        #expect(playground.settings.feedMaxShift == 32)
+        #expect(playground.settings[.feedMaxShift] == 32)
         #expect(playground.feed.layout.settings.maxShift == 32)
         // The pager's rows when the pager shows; the change reaches its layers.
         playground.handle(.key(.three, shift: false), at: 0)
         playground.handle(.key(.rightBracket, shift: false), at: 0)   // headline speed
         playground.handle(.key(.minus, shift: false), at: 0)
-        #expect(abs(playground.settings.pagerHeaderSpeed - 1.4) < 1e-12)
+        #expect(abs(playground.settings[.pagerHeaderSpeed] - 1.4) < 1e-12)
         #expect(abs(playground.pager.speeds.header - 1.4) < 1e-12)
     }
 
@@ -105,7 +105,7 @@ import Testing
     @Test func wheelStepGoesFromAutoToPixelsAndBack() {
         let playground = Playground(viewport: viewport, environment: testEnvironment())
         var s = playground.settings
-        let row = TuningRow.rows(for: "feed").first { $0.label == "Wheel step" }!
+        let row = TuningRow.rows(for: SceneRegistry.standard.entries[0]).first { $0.label == "Wheel step" }!
         #expect(row.value(s) == "auto")
         row.step(&s, 1)
         #expect(s.wheelStep == 20 && row.value(s) == "20 px")
@@ -125,16 +125,16 @@ import Testing
         playground.handle(.key(.p, shift: false), at: 0)
         playground.handle(.key(.equals, shift: false), at: 0)
         playground.handle(.key(.l, shift: false), at: 0)
-        #expect(playground.settings.feedMaxShift == 31)
+        #expect(playground.settings[.feedMaxShift] == 31)
         #expect(playground.tuningStatus == "refused: feed.maxShift: must be between 0 and 100, found 300")
         var saved: PlaygroundSettings?
         playground.onSave = { saved = $0; return "saved to c.json" }
         playground.handle(.key(.s, shift: false), at: 0)
-        #expect(saved?.feedMaxShift == 31 && playground.tuningStatus == "saved to c.json")
+        #expect(saved?[.feedMaxShift] == 31 && playground.tuningStatus == "saved to c.json")
     }
 
     @Test func oneFrameLateTakesTheShiftFromThePreviousFrame() {
-        var options = SceneCatalog.Options()
+        var options = SceneRegistry.Options()
         options.settings.oneFrameLate = true
         let late = Playground(viewport: viewport, options: options, environment: testEnvironment())
         late.handle(.mouseDown(Point(x: 640, y: 700)), at: 0)
@@ -154,7 +154,7 @@ import Testing
     }
 
     @Test func wholePixelsRoundTheDrawnOffset() {
-        var options = SceneCatalog.Options()
+        var options = SceneRegistry.Options()
         options.settings.wholePixels = true
         let playground = Playground(viewport: viewport, options: options, environment: testEnvironment())
         playground.handle(.mouseDown(Point(x: 640, y: 700)), at: 0)

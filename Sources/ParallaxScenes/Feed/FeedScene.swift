@@ -1,7 +1,7 @@
 import ParallaxEngine
 
 /// A centred column of photo cells whose photos shift inside their containers (`FeedParallax.swift`).
-public final class FeedScene: Traceable {
+public final class FeedScene: PlaygroundScene {
     public let name = "feed"
     public private(set) var viewport: Size
     public private(set) var layout: FeedLayout
@@ -58,7 +58,7 @@ public final class FeedScene: Traceable {
 
     /// Applies tuned values at once (the photo margin and the scroll physics).
     public func apply(_ s: PlaygroundSettings) {
-        settings.maxShift = s.feedMaxShift
+        settings.maxShift = s[.feedMaxShift]
         layout = FeedLayout(settings: effectiveSettings, viewport: viewport)
         scroller.settings = s.physics(from: scroller.settings)
         scroller.setExtent(viewport: viewport.height, content: layout.contentLength, at: time)

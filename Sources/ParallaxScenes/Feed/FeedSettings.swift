@@ -21,3 +21,8 @@ public struct FeedSettings: Sendable, Equatable {
 
     public init() {}
 }
+
+extension SceneSetting {
+    public static let feedMaxShift = SceneSetting(section: "feed", field: "maxShift", label: "Photo margin M",
+                                                  defaultValue: FeedSettings().maxShift, range: 0...100, step: 1, format: "%.0f px")
+}

@@ -3,7 +3,7 @@ import ParallaxEngine
 
 /// A 2:1 header photo over an article: the photo scrolls at half speed and stretches when pulled
 /// past the top (`StretchyHeader.swift`); or, with pull-to-refresh on, reveals a spinner instead.
-public final class HeaderScene: Traceable {
+public final class HeaderScene: PlaygroundScene {
     public let name = "header"
     public private(set) var viewport: Size
     public private(set) var scroller = ScrollAxis()
@@ -72,7 +72,7 @@ public final class HeaderScene: Traceable {
 
     /// Applies tuned values at once (the refresh threshold and the scroll physics).
     public func apply(_ s: PlaygroundSettings) {
-        settings.refreshThreshold = s.refreshThreshold
+        settings.refreshThreshold = s[.headerRefreshThreshold]
         scroller.settings = s.physics(from: scroller.settings)
         position.rendering = RenderingOptions(s)
         relayout(at: time)

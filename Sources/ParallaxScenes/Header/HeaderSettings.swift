@@ -13,6 +13,11 @@ public struct HeaderSettings: Sendable, Equatable {
     public init() {}
 }
 
+extension SceneSetting {
+    public static let headerRefreshThreshold = SceneSetting(section: "header", field: "refreshThreshold", label: "Refresh threshold",
+                                                            defaultValue: HeaderSettings().refreshThreshold, range: 20...400, step: 10, format: "%.0f px")
+}
+
 public enum HeaderArticle {
     /// The header's photos and titles; each refresh shows the next.
     public static let covers: [(photo: Photo, title: String)] = [

@@ -1,7 +1,7 @@
 import ParallaxEngine
 
 /// Full-window pages whose background, header and paragraph move at different speeds (`PagerLayers.swift`).
-public final class PagerScene: Traceable {
+public final class PagerScene: PlaygroundScene {
     public let name = "pager"
     public private(set) var viewport: Size
     public private(set) var scroller = ScrollAxis(release: .paging)
@@ -87,9 +87,9 @@ public final class PagerScene: Traceable {
 
     /// Applies tuned values at once (the layer speeds and the scroll physics).
     public func apply(_ s: PlaygroundSettings) {
-        settings.backgroundSpeed = s.pagerBackgroundSpeed
-        settings.headerSpeed = s.pagerHeaderSpeed
-        settings.paragraphSpeed = s.pagerParagraphSpeed
+        settings.backgroundSpeed = s[.pagerBackgroundSpeed]
+        settings.headerSpeed = s[.pagerHeaderSpeed]
+        settings.paragraphSpeed = s[.pagerParagraphSpeed]
         scroller.settings = s.physics(from: scroller.settings)
         position.rendering = RenderingOptions(s)
     }

@@ -12,6 +12,16 @@ public struct PagerSettings: Sendable, Equatable {
     public init() {}
 }
 
+extension SceneSetting {
+    /// The layers' speeds share one range.
+    static func pagerSpeed(_ field: String, _ label: String, _ defaultValue: Double) -> SceneSetting {
+        SceneSetting(section: "pager", field: field, label: label, defaultValue: defaultValue, range: -2...4, step: 0.1, format: "%.1f")
+    }
+    public static let pagerBackgroundSpeed = pagerSpeed("backgroundSpeed", "Background speed", PagerSettings().backgroundSpeed)
+    public static let pagerHeaderSpeed = pagerSpeed("headerSpeed", "Headline speed", PagerSettings().headerSpeed)
+    public static let pagerParagraphSpeed = pagerSpeed("paragraphSpeed", "Paragraph speed", PagerSettings().paragraphSpeed)
+}
+
 /// One page's content.
 public struct PagerPage: Sendable, Equatable {
     public var photo: Photo

@@ -9,8 +9,8 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let start else { return 0 }
     let data = Data(bytes: start, count: count)
     do throws(InputFileError) {
-        let script = try InputScript.parse(data, file: "fuzz.json", knownScenes: SceneCatalog.names)
-        let again = try InputScript.parse(Data(script.jsonText.utf8), file: "again.json", knownScenes: SceneCatalog.names)
+        let script = try InputScript.parse(data, file: "fuzz.json", knownScenes: SceneRegistry.standard.names)
+        let again = try InputScript.parse(Data(script.jsonText.utf8), file: "again.json", knownScenes: SceneRegistry.standard.names)
         precondition(again == script, "a script did not read back as written")
     } catch {
         precondition(!error.description.contains("\n") && error.description.hasPrefix("fuzz.json"), "bad error line: \(error)")
