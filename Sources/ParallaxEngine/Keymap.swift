@@ -9,9 +9,13 @@ public enum KeyAction: Hashable, Sendable {
     case toggleFrameTimes, screenshot, toggleHelp, quit
 }
 
-/// The one table of keys: `action(for:shift:)` is what every layer handles, and the help panel (H)
-/// shows `lines` in order.
+/// The one table of keys: `action(for:shift:scenes:)` is what every layer handles, and the help panel (H)
+/// shows `lines(scenes:)` in order. The scene keys come from the playground's scenes (their
+/// registry, SceneRegistry.swift); the window loop and the scenes ask without them.
 public enum Keymap {
+    /// A scene as the keymap sees it: the key that shows it (nil: only Tab reaches it) and its name.
+    public typealias Scene = (key: Key?, name: String)
+
     public struct Binding: Sendable {
         public let key: Key
         /// nil: with or without Shift.
@@ -32,7 +36,7 @@ public enum Keymap {
         }
     }
 
-    public static let lines: [Line] = [
+    static let linesBeforeScenes: [Line] = [
         Line("Wheel, trackpad, drag", "scroll; release a drag to fling"),
         Line("Shift+wheel, horizontal wheel", "page the pager"),
         Line("Up / Down", "one wheel notch", [(.up, nil, .lineUp), (.down, nil, .lineDown)]),
@@ -40,9 +44,9 @@ public enum Keymap {
              [(.pageUp, nil, .screenUp), (.pageDown, nil, .screenDown), (.space, false, .screenDown), (.space, true, .screenUp)]),
         Line("Home / End", "top / bottom", [(.home, nil, .top), (.end, nil, .bottom)]),
         Line("Left / Right", "previous / next page", [(.left, nil, .previousPage), (.right, nil, .nextPage)]),
-        Line("1  2  3,  Tab", "feed, header, pager",
-             [(.one, nil, .showScene(0)), (.two, nil, .showScene(1)), (.three, nil, .showScene(2)),
-              (.tab, false, .nextScene), (.tab, true, .previousScene)]),
+    ]
+
+    static let linesAfterScenes: [Line] = [
         Line("R", "header: pull-to-refresh", [(.r, nil, .togglePullToRefresh)]),
         Line("M", "reduced motion", [(.m, nil, .toggleReducedMotion)]),
         Line("P", "tuning panel:  [ ] select,  - = change,  S save,  L reload",
@@ -54,15 +58,29 @@ public enum Keymap {
         Line("Esc", "quit", [(.escape, nil, .quit)]),
     ]
 
-    public static let bindings: [Binding] = lines.flatMap(\.bindings)
+    /// Each scene's key, then Tab and Shift+Tab through them.
+    static func sceneLine(_ scenes: [Scene]) -> Line {
+        let keys = scenes.compactMap { $0.key?.name }.joined(separator: "  ")
+        var bindings: [(Key, Bool?, KeyAction)] = scenes.enumerated().compactMap { i, scene in scene.key.map { ($0, nil, .showScene(i)) } }
+        bindings += [(.tab, false, .nextScene), (.tab, true, .previousScene)]
+        return Line(keys.isEmpty ? "Tab" : keys + ",  Tab", scenes.map(\.name).joined(separator: ", "), bindings)
+    }
 
-    public static func action(for key: Key, shift: Bool) -> KeyAction? {
-        bindings.first { $0.key == key && ($0.shift == nil || $0.shift == shift) }?.action
+    public static func lines(scenes: [Scene]) -> [Line] {
+        linesBeforeScenes + [sceneLine(scenes)] + linesAfterScenes
+    }
+
+    public static func bindings(scenes: [Scene] = []) -> [Binding] {
+        lines(scenes: scenes).flatMap(\.bindings)
+    }
+
+    public static func action(for key: Key, shift: Bool, scenes: [Scene] = []) -> KeyAction? {
+        bindings(scenes: scenes).first { $0.key == key && ($0.shift == nil || $0.shift == shift) }?.action
     }
 
     /// The action of a key press; nil for other events and unbound keys.
-    public static func action(for event: InputEvent) -> KeyAction? {
+    public static func action(for event: InputEvent, scenes: [Scene] = []) -> KeyAction? {
         guard case let .key(key, shift) = event else { return nil }
-        return action(for: key, shift: shift)
+        return action(for: key, shift: shift, scenes: scenes)
     }
 }

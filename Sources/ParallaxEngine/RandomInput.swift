@@ -5,10 +5,13 @@ public struct RandomInput: Sendable {
     private var rng: SplitMix64
     private var pointer: Point?
     public var viewport: Size
+    /// The keys that show a scene (the playground's registry), pressed among the others.
+    private let sceneKeys: [Key]
 
-    public init(seed: UInt64, viewport: Size) {
+    public init(seed: UInt64, viewport: Size, sceneKeys: [Key]) {
         rng = SplitMix64(state: seed)
         self.viewport = viewport
+        self.sceneKeys = sceneKeys
     }
 
     /// The events of one frame ending at `time` (often none).
@@ -39,7 +42,7 @@ public struct RandomInput: Sendable {
             return [.scroll(dx: Double.random(in: -0.5...0.5, using: &rng), dy: -Double.random(in: -0.5...0.5, using: &rng),
                             precise: true, shift: false)]
         case ..<0.13:
-            let keys: [Key] = [.pageDown, .pageUp, .space, .home, .end, .left, .right, .up, .down, .one, .two, .three, .tab, .r, .m, .p, .h]
+            let keys: [Key] = [.pageDown, .pageUp, .space, .home, .end, .left, .right, .up, .down] + sceneKeys + [.tab, .r, .m, .p, .h]
             return [.key(keys.randomElement(using: &rng)!, shift: Bool.random(using: &rng))]
         case ..<0.132:
             viewport = [Size(width: 1280, height: 800), Size(width: 900, height: 700), Size(width: 640, height: 480),

@@ -85,7 +85,7 @@ public final class Playground: Traceable {
         guard event.isFinite else { return }
         switch event {
         case .key:
-            switch Keymap.action(for: event) {
+            switch Keymap.action(for: event, scenes: registry.keymapScenes) {
             case let .showScene(index)?: select(index)
             case .nextScene?: select(activeIndex + 1)
             case .previousScene?: select(activeIndex - 1)

@@ -83,6 +83,9 @@ public struct SceneRegistry: Sendable {
 
     public var names: [String] { entries.map(\.name) }
 
+    /// The scenes' keys and names for `Keymap`, in tab order.
+    public var keymapScenes: [Keymap.Scene] { entries.map { ($0.key, $0.name) } }
+
     public func entry(named name: String) -> SceneEntry? {
         entries.first { $0.name == name }
     }

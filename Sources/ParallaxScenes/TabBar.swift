@@ -38,7 +38,8 @@ extension Playground {
                 list.fill(Rect(x: frame.minX + 12, y: bar.maxY - 4, width: frame.width - 24, height: 3), Theme.accent)
             }
         }
-        let hint = reducedMotion ? "Reduced motion  ·  M" : "1 2 3 · Tab  ·  M: reduced motion"
+        let sceneKeys = registry.entries.compactMap { $0.key?.name }.joined(separator: " ")
+        let hint = reducedMotion ? "Reduced motion  ·  M" : "\(sceneKeys.isEmpty ? "" : sceneKeys + " · ")Tab  ·  M: reduced motion"
         let hintSize = text.size(of: hint, font: Self.hintFont)
         if viewport.width - 20 - hintSize.width > (frames.last?.maxX ?? 0) + 16 {
             list.text(hint, font: Self.hintFont, at: Point(x: viewport.width - 20 - hintSize.width, y: ((bar.height - hintSize.height) / 2).rounded()),

@@ -3,6 +3,9 @@ import Testing
 @testable import ParallaxEngine
 
 @Suite struct KeymapTests {
+    /// The playground's scenes as its registry gives them (SceneRegistry.standard).
+    let scenes: [Keymap.Scene] = [(.one, "feed"), (.two, "header"), (.three, "pager")]
+
     /// The help panel's lines as they were written by hand before the keymap generated them.
     @Test func theHelpPanelShowsTheKeymapsLines() {
         let expected: [(String, String)] = [
@@ -21,12 +24,12 @@ import Testing
             ("H", "this help"),
             ("Esc", "quit"),
         ]
-        #expect(Keymap.lines.map(\.keys) == expected.map(\.0))
-        #expect(Keymap.lines.map(\.action) == expected.map(\.1))
+        #expect(Keymap.lines(scenes: scenes).map(\.keys) == expected.map(\.0))
+        #expect(Keymap.lines(scenes: scenes).map(\.action) == expected.map(\.1))
     }
 
     @Test func everyBindingIsNamedOnItsHelpLine() {
-        for line in Keymap.lines {
+        for line in Keymap.lines(scenes: scenes) {
             for binding in line.bindings {
                 // The panel abbreviates Escape as on the keycap.
                 let shown = binding.key == .escape ? "Esc" : binding.key.name
@@ -38,7 +41,7 @@ import Testing
     @Test func aKeyAndShiftHaveAtMostOneAction() {
         for key in Key.allCases {
             for shift in [false, true] {
-                let matches = Keymap.bindings.filter { $0.key == key && ($0.shift == nil || $0.shift == shift) }
+                let matches = Keymap.bindings(scenes: scenes).filter { $0.key == key && ($0.shift == nil || $0.shift == shift) }
                 #expect(matches.count <= 1, "\(key) shift \(shift): \(matches.map(\.action))")
             }
         }
@@ -53,6 +56,13 @@ import Testing
         #expect(Keymap.action(for: .escape, shift: false) == .quit)
         #expect(Keymap.action(for: .return, shift: false) == nil)
         #expect(Keymap.action(for: .scroll(dx: 0, dy: 1, precise: false, shift: false)) == nil)
+    }
+
+    @Test func aSceneWithoutAKeyIsReachedByTabOnly() {
+        let line = Keymap.sceneLine([(.one, "feed"), (nil, "sketch")])
+        #expect(line.keys == "1,  Tab" && line.action == "feed, sketch")
+        #expect(line.bindings.map(\.action) == [.showScene(0), .nextScene, .previousScene])
+        #expect(Keymap.sceneLine([]).keys == "Tab")
     }
 
     @Test func everyKeyHasAUniqueScriptName() {

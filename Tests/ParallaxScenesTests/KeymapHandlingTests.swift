@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func everyKeyBoundToThePlaygroundActs() {
-        for binding in Keymap.bindings where !windowActions.contains(binding.action) {
+        for binding in Keymap.bindings(scenes: SceneRegistry.standard.keymapScenes) where !windowActions.contains(binding.action) {
             #expect(changesAFrame(binding.key, shift: binding.shift ?? false), "\(binding.key.name) (\(binding.action)) did nothing")
         }
     }
@@ -43,7 +43,7 @@ import Testing
     @Test func everyOtherKeyIsIgnored() {
         for key in Key.allCases {
             for shift in [false, true] {
-                guard let action = Keymap.action(for: key, shift: shift) else {
+                guard let action = Keymap.action(for: key, shift: shift, scenes: SceneRegistry.standard.keymapScenes) else {
                     #expect(!changesAFrame(key, shift: shift), "\(key.name) is in no keymap line but acted")
                     continue
                 }
