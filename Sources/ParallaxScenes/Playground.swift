@@ -49,11 +49,6 @@ public final class Playground: Traceable {
         apply(settings)
     }
 
-    /// The first scene of a type (the built-in scenes are one each).
-    public func scene<S: PlaygroundScene>(_ type: S.Type) -> S? {
-        scenes.lazy.compactMap { $0 as? S }.first
-    }
-
     /// Applies settings to every scene at once.
     public func apply(_ new: PlaygroundSettings) {
         settings = new

@@ -2,7 +2,7 @@ import ParallaxScenes
 
 /// The standard registry's scenes, by type, for the tests that look inside one.
 extension Playground {
-    var feed: FeedScene { scene(FeedScene.self)! }
-    var header: HeaderScene { scene(HeaderScene.self)! }
-    var pager: PagerScene { scene(PagerScene.self)! }
+    var feed: FeedScene { scenes.lazy.compactMap { $0 as? FeedScene }.first! }
+    var header: HeaderScene { scenes.lazy.compactMap { $0 as? HeaderScene }.first! }
+    var pager: PagerScene { scenes.lazy.compactMap { $0 as? PagerScene }.first! }
 }
