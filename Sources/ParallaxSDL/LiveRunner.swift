@@ -73,17 +73,17 @@ public enum LiveRunner {
                 // Never before the previous event (nor 0), never after the frame it is part of.
                 let eventTime = min(time, max(lastEventTime, serverClock.ticks(of: event) / 1000 - ticksAtStart))
                 lastEventTime = eventTime
-                switch translator.translate(event, at: eventTime) {
+                guard let output = translator.translate(event, at: eventTime) else { continue }
+                guard case let .input(input) = output else { return step.timings }
+                switch Keymap.action(for: input) {
                 case .quit?: return step.timings
-                case let .input(input)? where Keymap.action(for: input) == .quit: return step.timings
-                case let .input(input)? where Keymap.action(for: input) == .toggleFrameTimes: step.showsOverlay.toggle()
-                case let .input(input)? where Keymap.action(for: input) == .screenshot:
+                case .toggleFrameTimes?: step.showsOverlay.toggle()
+                case .screenshot?:
                     options.onCapturePoint?(eventTime)
                     if options.onScreenshot != nil { screenshotsPending += 1 }
-                case let .input(input)?:
+                default:
                     options.onInput?(TimedInput(time: eventTime, event: input))
                     step.deliver(input, at: eventTime)
-                case nil: break
                 }
             }
             if SDL_GetWindowFlags(canvas.window) & SDL_WINDOW_MINIMIZED.rawValue != 0 {
