@@ -18,7 +18,7 @@ public enum Benchmark {
         /// Building the frame-time panel's commands, when it was drawn.
         public var overlay: [Double] = []
         public var total: [Double] { zip(zip(update, layout), render).map { $0.0 + $0.1 + $1 } }
-        /// From process start to the first frame drawn, in seconds.
+        /// From process start (`ProcessStart`) to the first frame drawn, in seconds.
         public var firstFrame: Double = 0
         public var peakResidentBytes: Int = 0
     }
@@ -63,7 +63,7 @@ public enum Benchmark {
             if overlay != nil { report.overlay.append(phases.overlay) }
             report.render.append(render)
             if frame == 0 {
-                report.firstFrame = processUptime()
+                report.firstFrame = ProcessStart.elapsed()
                 anchor = try makeAnchor()
             }
             step.timings.record(FrameSample(interval: 1 / clock.rate, update: phases.update, layout: phases.layout, render: render))
@@ -74,20 +74,6 @@ public enum Benchmark {
         }
         report.peakResidentBytes = peakResidentBytes()
         return report
-    }
-
-    /// Seconds since this process started: now read from the boot-time clock to the nanosecond, the
-    /// start from the kernel's accounting (`/proc/self/stat`, counted from boot on the same clock in
-    /// clock ticks, 10 ms: the finest the kernel tells an unprivileged process).
-    public static func processUptime() -> Double {
-        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return 0 }
-        // Fields after the command name; starttime is field 22 of the whole line.
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 19, let startTicks = Double(fields[19]) else { return 0 }
-        var now = timespec()
-        guard clock_gettime(CLOCK_BOOTTIME, &now) == 0 else { return 0 }
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - startTicks / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     public static func peakResidentBytes() -> Int {

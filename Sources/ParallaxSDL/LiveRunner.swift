@@ -123,7 +123,7 @@ public enum LiveRunner {
                     SDL_RenderSetVSync(canvas.renderer, 0)
                 }
             }
-            if frame == 0 { step.timings.firstFrame = Benchmark.processUptime() }
+            if frame == 0 { step.timings.firstFrame = ProcessStart.elapsed() }
             if frame > 0 { step.timings.record(FrameSample(interval: interval, update: update, layout: phases.layout, render: render)) }
             onFrame?(frame, time, presentTime, driver.scene)
             frame += 1

@@ -75,6 +75,8 @@ struct Bench: ParsableCommand {
             "totalToAnchor": .number(percentile(r.total, 0.5) / max(1e-9, percentile(r.anchor, 0.5))),
             "overlayMs": r.overlay.isEmpty ? .null : milliseconds(r.overlay),
             "firstFrameMs": .number(r.firstFrame * 1000),
+            "firstFrameResolution": .string(ProcessStart.reading.resolution.rawValue),
+            "processStartBootTime": .number(ProcessStart.reading.bootTime),
             "peakResidentMB": .number(Double(r.peakResidentBytes) / 1_048_576),
         ])
     }
@@ -98,7 +100,7 @@ struct Bench: ParsableCommand {
         \(row("anchor (direct SDL)", r.anchor))
         render / anchor (p50): \(String(format: "%.3f", percentile(r.render, 0.5) / max(1e-9, percentile(r.anchor, 0.5))))
         total / anchor (p50): \(String(format: "%.3f", percentile(r.total, 0.5) / max(1e-9, percentile(r.anchor, 0.5))))
-        time to first frame: \(String(format: "%.3f", r.firstFrame * 1000)) ms from process start
+        time to first frame: \(String(format: "%.3f", r.firstFrame * 1000)) ms from process start (\(ProcessStart.reading.resolution.rawValue) resolution)
         peak resident memory: \(String(format: "%.1f", Double(r.peakResidentBytes) / 1_048_576)) MB
         """
     }

@@ -52,7 +52,12 @@ struct Run: ParsableCommand {
             let timings = LiveRunner.run(canvas: canvas, driver: driver, options: runOptions, onFrame: trace?.write)
             screenshots.finish()
             if let stats {
-                guard FileManager.default.createFile(atPath: stats, contents: Data((timings.summary.jsonText + "\n").utf8)) else {
+                var summary = timings.summary
+                if case var .object(fields) = summary {
+                    fields["firstFrameResolution"] = .string(ProcessStart.reading.resolution.rawValue)
+                    summary = .object(fields)
+                }
+                guard FileManager.default.createFile(atPath: stats, contents: Data((summary.jsonText + "\n").utf8)) else {
                     throw CommandFailure(message: "\(stats): cannot write the stats file", code: 2)
                 }
             }
