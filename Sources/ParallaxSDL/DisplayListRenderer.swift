@@ -34,14 +34,18 @@ public final class DisplayListRenderer {
         currentClip = nil
         currentBlend = nil
         var commands = list.commands[...]
-        var background = Color(r: 0, g: 0, b: 0)
-        if case let .fill(first)? = commands.first, first.clip == nil, alpha(first.color.a, first.opacity) == 255, covers(first.rect) {
-            background = first.color
-            commands = commands.dropFirst()
-        }
         setClip(nil)
-        SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
-        SDL_RenderClear(renderer)
+        if let covered = Self.firstCoveringImage(in: list.commands, output: logicalOutputSize) {
+            commands = commands[covered...]
+        } else {
+            var background = Color(r: 0, g: 0, b: 0)
+            if case let .fill(first)? = commands.first, first.clip == nil, alpha(first.color.a, first.opacity) == 255, covers(first.rect) {
+                background = first.color
+                commands = commands.dropFirst()
+            }
+            SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
+            SDL_RenderClear(renderer)
+        }
         for command in commands {
             switch command {
             case let .fill(fill):
@@ -61,13 +65,43 @@ public final class DisplayListRenderer {
         setClip(nil)
     }
 
-    /// Whether `rect` covers the renderer's whole output.
-    private func covers(_ rect: Rect) -> Bool {
+    /// The renderer's output in logical pixels.
+    private var logicalOutputSize: Size {
         var w: Int32 = 0, h: Int32 = 0
         var sx: Float = 1, sy: Float = 1
         SDL_GetRendererOutputSize(renderer, &w, &h)
         SDL_RenderGetScale(renderer, &sx, &sy)
-        return rect.minX <= 0 && rect.minY <= 0 && rect.maxX * Double(sx) >= Double(w) && rect.maxY * Double(sy) >= Double(h)
+        return Size(width: Double(w) / Double(sx), height: Double(h) / Double(sy))
+    }
+
+    /// Whether `rect` covers the renderer's whole output.
+    private func covers(_ rect: Rect) -> Bool {
+        let output = logicalOutputSize
+        return rect.minX <= 0 && rect.minY <= 0 && rect.maxX >= output.width && rect.maxY >= output.height
+    }
+
+    /// The first of the opaque images that, side by side, cover all of `output`, or nil. Nothing
+    /// drawn before it can show, the clear included: the pager's pages cover the window, and
+    /// clearing it first cost SDL's software renderer a sixth of the pager's frame. An image counts
+    /// where it surely lands: its clip with edges rounded (as `setClip` sets them), its destination
+    /// shrunk to whole pixels; only full-height spans count, which is the pager's case.
+    static func firstCoveringImage(in commands: [DrawCommand], output: Size) -> Int? {
+        var spans: [(index: Int, minX: Double, maxX: Double)] = []
+        for (index, command) in commands.enumerated() {
+            guard case let .image(quad) = command, quad.opacity >= 1 else { continue }
+            var minX = quad.destination.minX.rounded(.up), maxX = quad.destination.maxX.rounded(.down)
+            var minY = quad.destination.minY.rounded(.up), maxY = quad.destination.maxY.rounded(.down)
+            if let clip = quad.clip {
+                minX = max(minX, clip.minX.rounded()); maxX = min(maxX, clip.maxX.rounded())
+                minY = max(minY, clip.minY.rounded()); maxY = min(maxY, clip.maxY.rounded())
+            }
+            if minY <= 0, maxY >= output.height, minX < maxX { spans.append((index, minX, maxX)) }
+        }
+        var reached = 0.0
+        for span in spans.sorted(by: { $0.minX < $1.minX }) where span.minX <= reached {
+            reached = max(reached, span.maxX)
+        }
+        return reached >= output.width ? spans.map(\.index).min() : nil
     }
 
     private func setClip(_ clip: Rect?) {
@@ -202,7 +236,7 @@ public final class DisplayListRenderer {
         // Opaque on its background only at full opacity: a fading run would make a texture a frame.
         let background = run.opacity == 1 ? run.background : nil
         guard let line = text.line(run.text, font: run.font, color: run.color, background: background) else { return }
-        if background == nil { SDL_SetTextureAlphaMod(line.texture, alpha(run.color.a, run.opacity)) }
+        if background == nil { SDL_SetTextureAlphaMod(line.texture, alpha(255, run.opacity)) }
         // Text snaps to whole pixels: glyphs resampled at sub-pixel offsets look blurred.
         var destination = frect(Rect(x: run.origin.x.rounded(), y: run.origin.y.rounded(),
                                      width: line.size.width, height: line.size.height))

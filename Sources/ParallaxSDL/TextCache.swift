@@ -4,7 +4,8 @@ import ParallaxEngine
 
 /// Fonts and rendered text lines for one renderer. Lines are rendered once in their colour (a
 /// colour modulation at draw time would take SDL's software renderer off its fast blending path for
-/// every glyph pixel, every frame); opacity is an alpha modulation. Measures for the scenes.
+/// every glyph pixel, every frame), and so is their colour's alpha; a run's opacity is an alpha
+/// modulation. Measures for the scenes.
 public final class TextCache: TextMeasuring {
     public struct MissingFont: Error, CustomStringConvertible {
         public let path: String
@@ -92,10 +93,11 @@ public final class TextCache: TextMeasuring {
     /// The texture of `text` in `color` and its size in logical pixels; nil for empty text. With a
     /// `background`, the line is opaque: `color`, its alpha included, anti-aliased against that
     /// background (SDL's software renderer then copies it, instead of blending every pixel of its
-    /// box); without one, `color`'s alpha is ignored (the draw's alpha modulation applies it).
+    /// box); without one, `color`'s alpha is in the glyphs' alpha, so a draw at full opacity needs no
+    /// alpha modulation, which would take the software renderer off its fast blending path.
     func line(_ text: String, font: Font, color: Color, background: Color? = nil) -> (texture: OpaquePointer, size: Size)? {
         guard !text.isEmpty else { return nil }
-        let ink = background.map { color.composited(over: $0) } ?? Color(r: color.r, g: color.g, b: color.b)
+        let ink = background.map { color.composited(over: $0) } ?? color
         let lineKey = LineKey(text: text, font: key(for: font), color: ink, background: background)
         useCounter += 1
         if var line = lines[lineKey] {
@@ -108,6 +110,7 @@ public final class TextCache: TextMeasuring {
               let surface = background.map({ TTF_RenderUTF8_Shaded(ttf, text, foreground, SDL_Color(r: $0.r, g: $0.g, b: $0.b, a: 255)) })
                   ?? TTF_RenderUTF8_Blended(ttf, text, foreground) else { return nil }
         defer { SDL_FreeSurface(surface) }
+        if background == nil, ink.a < 255 { scaleAlpha(of: surface, by: ink.a) }
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
         SDL_SetTextureBlendMode(texture, background == nil ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
         SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
@@ -115,6 +118,20 @@ public final class TextCache: TextMeasuring {
         if lines.count >= Self.lineBudget { evictOldest() }
         lines[lineKey] = Line(texture: texture, pixelSize: pixelSize, lastUsed: useCounter)
         return (texture, logical(pixelSize))
+    }
+
+    /// Multiplies the alpha of a blended line's ARGB8888 pixels by `a`/255, as SDL's own alpha
+    /// modulation would at every draw.
+    private func scaleAlpha(of surface: UnsafeMutablePointer<SDL_Surface>, by a: UInt8) {
+        let s = surface.pointee
+        guard s.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue, let pixels = s.pixels else { return }
+        for y in 0..<Int(s.h) {
+            let row = (pixels + y * Int(s.pitch)).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<Int(s.w) {
+                let p = row[x]
+                row[x] = (p & 0x00FF_FFFF) | ((p >> 24) * UInt32(a) / 255) << 24
+            }
+        }
     }
 
     private func logical(_ s: Size) -> Size { Size(width: s.width / pixelScale, height: s.height / pixelScale) }

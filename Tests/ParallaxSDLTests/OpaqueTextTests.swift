@@ -4,7 +4,8 @@ import Testing
 
 extension HeadlessCaptureTests {
     /// A run drawn opaque on its background (`TextRun.background`) shows what blending it there
-    /// shows: the same glyphs, anti-aliased against the same colour, within rounding.
+    /// shows: the same glyphs, anti-aliased against the same colour, within rounding (SDL's fast
+    /// blend divides by 256, not 255, and the colour's alpha baked into the glyphs truncates).
     @Test func textOnAKnownBackgroundLooksAsBlendedTextDoes() throws {
         let canvas = try headlessCanvas(Size(width: 420, height: 60))
         let background = Color(r: 16, g: 18, b: 24)
@@ -26,6 +27,6 @@ extension HeadlessCaptureTests {
             }
         }
         #expect(inked > 1000, "the text was drawn: \(inked) inked pixels")
-        #expect(largest <= 2, "largest channel difference \(largest)")
+        #expect(largest <= 3, "largest channel difference \(largest)")
     }
 }
