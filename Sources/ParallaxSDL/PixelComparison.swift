@@ -1,7 +1,7 @@
 import ParallaxEngine
 
-/// Decoded pixels compared with a golden: how many differ beyond a per-channel tolerance, by how
-/// much at most, and pictures of where.
+/// Decoded pixels compared with a golden: how many differ beyond a per-channel tolerance or a
+/// perceptual threshold (`PerceptualDifference`), by how much at most, and pictures of where.
 public struct PixelComparison: Sendable, Equatable {
     public struct Tolerance: Sendable, Equatable {
         /// A pixel differs when any channel differs by more than this (0...255). Not used when
@@ -25,7 +25,7 @@ public struct PixelComparison: Sendable, Equatable {
     }
 
     /// How one pixel compared.
-    public enum PixelVerdict: UInt8, Sendable {
+    enum PixelVerdict {
         case identical, withinTolerance
         /// Beyond the perceptual threshold, but an anti-aliased edge in one of the images.
         case antialiased
@@ -40,7 +40,7 @@ public struct PixelComparison: Sendable, Equatable {
     /// Pixels beyond the perceptual threshold that were let pass as anti-aliased edges (0 without one).
     public let antialiasedPixels: Int
     /// The largest YIQ distance of any pixel as a threshold (`PerceptualDifference.normalized`): 0 for
-    /// equal images, 1 for black against white's most distant colour.
+    /// equal images, 0.966 for black against white, 1 for red against cyan (the most distant pair).
     public let largestPerceptualDistance: Double
 
     public var sizesMatch: Bool { expectedSize == actualSize }
