@@ -1,6 +1,9 @@
 import Foundation
 import ParallaxEngine
 import ParallaxSDL
+// Re-exported, so a test imports this module alone for `assertSnapshot`, and its package needs no
+// dependency of its own on swift-snapshot-testing.
+@_exported import SnapshotTesting
 @_spi(Internals) import SnapshotTesting
 
 /// A scene to snapshot: how to build it for a viewport, with the canvas's text and image metrics.
@@ -29,17 +32,6 @@ extension Snapshotting where Value == SnapshotScene, Format == PixelImage {
         }
     }
 
-    /// One `frame` strategy a capture time (default: the script's), named after it as
-    /// `parallax capture` names its files (`0001.500`), for `assertSnapshots(of:as:)`.
-    public static func frames(script: InputScript, at times: [Double]? = nil, size: Size? = nil,
-                              precision: Float = 1, perceptualPrecision: Float = 1) -> [String: Snapshotting] {
-        let chosen = times ?? (script.captures.isEmpty ? [0] : script.captures)
-        return Dictionary(chosen.map { time in
-            (String(HeadlessCapture.fileName(base: "", time: time).dropFirst().dropLast(4)),
-             frame(script: script, at: time, size: size, precision: precision, perceptualPrecision: perceptualPrecision))
-        }, uniquingKeysWith: { first, _ in first })
-    }
-
     /// Replays the script headless up to `time`; a failure to render is a test issue and an empty
     /// image, which the diff then reports as not captured.
     private static func capture(_ scene: SnapshotScene, script: InputScript, time: Double, size: Size?) -> PixelImage {
@@ -56,6 +48,19 @@ extension Snapshotting where Value == SnapshotScene, Format == PixelImage {
             recordIssue("the scene could not be captured at \(time) s: \(error)", fileID: #fileID, filePath: #filePath, line: #line, column: #column)
             return PixelImage(width: 0, height: 0)
         }
+    }
+}
+
+extension Dictionary where Key == String, Value == Snapshotting<SnapshotScene, PixelImage> {
+    /// One `frame` strategy a capture time (default: the script's), named after it as
+    /// `parallax capture` names its files (`0001.500`), for `assertSnapshots(of:as:)`.
+    public static func frames(script: InputScript, at times: [Double]? = nil, size: Size? = nil,
+                              precision: Float = 1, perceptualPrecision: Float = 1) -> Self {
+        let chosen = times ?? (script.captures.isEmpty ? [0] : script.captures)
+        return Dictionary(chosen.map { time in
+            (String(HeadlessCapture.fileName(base: "", time: time).dropFirst().dropLast(4)),
+             .frame(script: script, at: time, size: size, precision: precision, perceptualPrecision: perceptualPrecision))
+        }, uniquingKeysWith: { first, _ in first })
     }
 }
 

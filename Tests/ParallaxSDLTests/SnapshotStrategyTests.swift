@@ -88,7 +88,7 @@ extension HeadlessCaptureTests {
 
         @Test func framesSnapshotEveryCaptureTimeUnderTheNamesCaptureGivesThem() throws {
             let script = try regressionScript("feed")
-            let strategies = Snapshotting<SnapshotScene, PixelImage>.frames(script: script)
+            let strategies = [String: Snapshotting<SnapshotScene, PixelImage>].frames(script: script)
             #expect(strategies.keys.sorted() == ["0000.000", "0000.500", "0003.400", "0005.000"])
             let folder = temporaryFolder()
             for (name, strategy) in strategies {
@@ -100,7 +100,7 @@ extension HeadlessCaptureTests {
                 let file = folder + "/feed.\(name.replacingOccurrences(of: ".", with: "-")).png"
                 #expect(try PixelImage.load(path: file) == golden, "\(name)")
             }
-            let chosen = Snapshotting<SnapshotScene, PixelImage>.frames(script: script, at: [1, 0.25])
+            let chosen = [String: Snapshotting<SnapshotScene, PixelImage>].frames(script: script, at: [1, 0.25])
             #expect(chosen.keys.sorted() == ["0000.250", "0001.000"])
         }
 
