@@ -75,7 +75,8 @@ extension Diffing where Value == PixelImage {
     public static func frame(precision: Float = 1, perceptualPrecision: Float = 1) -> Diffing {
         let tolerance = PixelComparison.Tolerance(maxDifferingFraction: Double(1 - precision),
                                                   perceptualThreshold: perceptualPrecision < 1 ? Double(1 - perceptualPrecision) : nil)
-        let toData: (PixelImage) -> Data = { image in (try? image.pngData()) ?? Data() }
+        // An empty image (a frame that could not be captured) has no PNG form.
+        let toData: (PixelImage) -> Data = { image in image.width > 0 && image.height > 0 ? (try? image.pngData()) ?? Data() : Data() }
         return .diff(toData: toData, fromData: { (try? PixelImage(pngData: $0)) ?? PixelImage(width: 0, height: 0) }) { reference, frame in
             guard let message = failure(reference: reference, frame: frame, tolerance: tolerance, precision: precision,
                                         perceptualPrecision: perceptualPrecision)

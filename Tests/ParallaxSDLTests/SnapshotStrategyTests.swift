@@ -130,6 +130,18 @@ extension HeadlessCaptureTests {
             #expect(Diffing<PixelImage>.frame().diffV2(unreadable, white)?.0 == "Reference image could not be loaded.")
         }
 
+        @Test func aSceneThatCannotBeCapturedIsAnIssueSayingWhy() {
+            let missing = SnapshotScene(resourcesFolder: "/nonexistent/resources") { viewport, environment in
+                SceneRegistry.standard.make("feed", viewport: viewport, environment: environment)!
+            }
+            withKnownIssue {
+                let failure = verifySnapshot(of: missing, as: .frame(), named: "x", record: .never, snapshotDirectory: temporaryFolder())
+                #expect(failure?.hasPrefix("No reference was found on disk.") == true)
+            } matching: { issue in
+                issue.comments.contains { $0.rawValue.hasPrefix("the scene could not be captured at 0.0 s: ") && $0.rawValue.contains("/nonexistent/resources/Fonts") }
+            }
+        }
+
         @Test func framesRoundTripThroughSDLImagePNG() throws {
             let image = solid(3, 2, (10, 20, 30)) { x, y in (x, y) == (1, 1) ? (200, 100, 0) : nil }
             let data = try image.pngData()
