@@ -10,12 +10,16 @@ let package = Package(
         .library(name: "ParallaxScenes", targets: ["ParallaxScenes"]),
         // The SDL2 platform: window, events, pacing, caches, renderer, headless capture.
         .library(name: "ParallaxSDL", targets: ["ParallaxSDL"]),
+        // assertSnapshot strategies for scenes (swift-snapshot-testing): a product of its own, so
+        // apps using the engine or the platform alone never build the snapshot library.
+        .library(name: "ParallaxSnapshotTesting", targets: ["ParallaxSnapshotTesting"]),
         .executable(name: "parallax", targets: ["parallax"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // 1.16 for LogEvent, which log handlers now implement.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         .systemLibrary(
@@ -47,6 +51,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "ParallaxSnapshotTesting",
+            dependencies: [
+                "ParallaxEngine", "ParallaxSDL",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]
+        ),
         .executableTarget(
             name: "parallax",
             dependencies: [
@@ -57,7 +68,15 @@ let package = Package(
         ),
         .testTarget(name: "ParallaxEngineTests", dependencies: ["ParallaxEngine"]),
         .testTarget(name: "ParallaxScenesTests", dependencies: ["ParallaxScenes"]),
-        .testTarget(name: "ParallaxSDLTests", dependencies: ["ParallaxSDL", "ParallaxScenes"]),
+        // The snapshot strategy's tests live here: every test that drives SDL runs in one serialized suite.
+        .testTarget(
+            name: "ParallaxSDLTests",
+            dependencies: [
+                "ParallaxSDL", "ParallaxScenes", "ParallaxSnapshotTesting",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]
+        ),
         .testTarget(name: "ParallaxCLITests", dependencies: ["ParallaxEngine", "ParallaxSDL"]),
     ]
 )

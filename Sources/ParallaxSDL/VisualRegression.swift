@@ -35,6 +35,9 @@ public struct VisualRegression {
     public var diffsFolder: String
     public var resourcesFolder: String
     public var logger: Logger
+    /// `.headless` (SDL's software renderer, as goldens are recorded) or `.window`: a real window and
+    /// its renderer (OpenGL where there is one), read back; compare those with a perceptual threshold.
+    public var mode: SDLVideo.Mode = .headless
 
     public init(goldensFolder: String, resourcesFolder: String, tolerance: PixelComparison.Tolerance = .init(),
                 recording: Recording = .never, diffsFolder: String, logger: Logger = Logger(label: "parallax.verify")) {
@@ -51,7 +54,9 @@ public struct VisualRegression {
     public func verify(name: String, script: InputScript,
                        makeScene: (_ viewport: Size, _ environment: SceneEnvironment) -> Scene) throws -> [Verdict] {
         let size = script.size ?? InputScript.defaultSize
-        let canvas = try Canvas(title: name, size: size, resourcesFolder: resourcesFolder, mode: .headless, logger: logger)
+        let canvas = try Canvas(title: name, size: size, resourcesFolder: resourcesFolder, mode: mode, logger: logger)
+        // Every capture complete, in a window too: no placeholder while a photo decodes.
+        canvas.textures.decodesSynchronously = true
         let driver = SceneDriver(scene: makeScene(size, canvas.environment), script: script.events)
         var verdicts: [Verdict] = []
         try HeadlessCapture.frames(canvas: canvas, driver: driver, captures: script.captures.isEmpty ? [0] : script.captures) { time, actual in

@@ -22,13 +22,17 @@ struct Capture: ParsableCommand {
     @Option(help: "File name prefix (default: the script's file name, else the scene's name).")
     var name: String?
 
+    @Flag(help: "Capture through a real window and its renderer (OpenGL where there is one), read back from it; needs a display.")
+    var window = false
+
     func run() throws {
         try reportingFailures {
             let script = try options.loadScript()
             let scene = options.sceneName(script: script)
             let times = at ?? script.map(\.captures).flatMap { $0.isEmpty ? nil : $0 } ?? [0]
             let base = name ?? options.script.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? scene
-            let (canvas, driver) = try openScene(scene, viewport: options.viewport(script: script), options: try options.sceneOptions(), mode: .headless,
+            let (canvas, driver) = try openScene(scene, viewport: options.viewport(script: script), options: try options.sceneOptions(),
+                                                 mode: window ? .window : .headless, completeFrames: true,
                                                  logger: options.makeLogger(), script: script)
             let trace = try options.traceWriter()
             let written = try HeadlessCapture.run(canvas: canvas, driver: driver, captures: times, outputFolder: out, baseName: base,

@@ -185,14 +185,20 @@ extension ResourceLocator.NotFound: EnvironmentError {}
 extension TextCache.MissingFont: EnvironmentError {}
 extension SDLError: EnvironmentError {}
 
-/// Builds the canvas and the first scene, with every photo decoded before the first frame.
-func openScene(_ name: String, viewport: Size, options: SceneRegistry.Options, mode: SDLVideo.Mode, vsync: Bool = false,
-               logger: Logger, script: InputScript?) throws -> (Canvas, SceneDriver) {
+/// Builds the canvas and the first scene. With `completeFrames` (the default headless) every photo is
+/// decoded before the first frame and whenever it is decoded again, as captures need; otherwise the
+/// window shows placeholders meanwhile.
+func openScene(_ name: String, viewport: Size, options: SceneRegistry.Options, mode: SDLVideo.Mode, completeFrames: Bool? = nil,
+               vsync: Bool = false, logger: Logger, script: InputScript?) throws -> (Canvas, SceneDriver) {
     let resources = try ResourceLocator.locate()
     let canvas = try Canvas(title: "Parallax Playground", size: viewport, resourcesFolder: resources, mode: mode, vsync: vsync, logger: logger)
-    // Headless frames must be complete from the first; the window shows placeholders meanwhile.
     let photos = SceneRegistry.standard.images
-    if mode == .headless { canvas.textures.preload(photos) } else { canvas.textures.request(photos) }
+    if completeFrames ?? (mode == .headless) {
+        canvas.textures.decodesSynchronously = true
+        canvas.textures.preload(photos)
+    } else {
+        canvas.textures.request(photos)
+    }
     guard let scene = SceneRegistry.standard.make(name, viewport: viewport, options: options, environment: canvas.environment) else {
         throw CommandFailure(message: "unknown scene '\(name)' (scenes: \(SceneRegistry.standard.names.joined(separator: ", ")))", code: 2)
     }

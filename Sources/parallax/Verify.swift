@@ -23,6 +23,12 @@ struct Verify: ParsableCommand {
     @Option(help: "A capture passes while at most this fraction of its pixels differ (0-1).")
     var maxDifferingFraction = 0.0
 
+    @Option(help: ArgumentHelp("Compare perceptually instead of by channel: a pixel differs when its YIQ colour distance is more than this fraction of the largest (0-1, pixelmatch's threshold; 0.1 is its default) and it is no anti-aliased edge.", valueName: "T"))
+    var perceptualThreshold: Double?
+
+    @Flag(help: "Capture through a real window and its renderer (OpenGL where there is one) instead of the software renderer; needs a display. Pair it with --perceptual-threshold.")
+    var window = false
+
     @Option(help: "Where to write diff pictures for mismatches.")
     var diffs = "parallax-diffs"
 
@@ -33,6 +39,9 @@ struct Verify: ParsableCommand {
         guard (0...255).contains(maxChannelDelta) else { throw ValidationError("--max-channel-delta must be from 0 to 255") }
         guard maxDifferingFraction.isFinite, (0...1).contains(maxDifferingFraction) else {
             throw ValidationError("--max-differing-fraction must be from 0 to 1")
+        }
+        if let perceptualThreshold, !perceptualThreshold.isFinite || !(0...1).contains(perceptualThreshold) {
+            throw ValidationError("--perceptual-threshold must be from 0 to 1")
         }
         guard !scripts.isEmpty else { throw ValidationError("give at least one --script") }
     }
@@ -52,9 +61,11 @@ struct Verify: ParsableCommand {
             if recording == .never, !FileManager.default.fileExists(atPath: goldens, isDirectory: &isFolder) || !isFolder.boolValue {
                 throw CommandFailure(message: "\(goldens): no such goldens folder", code: 2)
             }
-            let check = VisualRegression(goldensFolder: goldens, resourcesFolder: try ResourceLocator.locate(),
-                                         tolerance: .init(maxChannelDelta: maxChannelDelta, maxDifferingFraction: maxDifferingFraction),
+            var check = VisualRegression(goldensFolder: goldens, resourcesFolder: try ResourceLocator.locate(),
+                                         tolerance: .init(maxChannelDelta: maxChannelDelta, maxDifferingFraction: maxDifferingFraction,
+                                                          perceptualThreshold: perceptualThreshold),
                                          recording: recording, diffsFolder: diffs, logger: SceneOptions.quietLogger())
+            check.mode = window ? .window : .headless
             print(Self.row("script", "capture", "differing", "largest delta", "verdict"))
             for (path, script) in loaded {
                 let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
@@ -78,7 +89,9 @@ struct Verify: ParsableCommand {
 
     static func describe(_ v: VisualRegression.Verdict) -> String {
         switch v.outcome {
-        case .matched: return "match"
+        case .matched:
+            let edges = v.comparison?.antialiasedPixels ?? 0
+            return edges > 0 ? "match (\(edges) anti-aliased pixels let pass)" : "match"
         case .recorded: return "recorded \(v.golden)"
         case .missing: return "MISSING golden \(v.golden) (run with --record missing to write it)"
         case .mismatched:
