@@ -9,7 +9,7 @@ extension VisualRegression.Recording: ExpressibleByArgument {}
 struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replay scripts headless and compare every capture's pixels with its golden PNG.",
-        discussion: "Exit 0 when all match, 1 on a mismatch or a missing golden, 2 on a usage or file error.")
+        discussion: "Exit 0 when all match, 1 on a mismatch or a missing golden, 2 on a usage or file error, 64 on a bad --jobs or --shard.")
 
     @Option(name: .customLong("script"), parsing: .upToNextOption, help: "Input scripts (JSON); goldens are named after each script's file name.")
     var scripts: [String]
@@ -37,7 +37,7 @@ struct Verify: ParsableCommand {
         guard !scripts.isEmpty else { throw ValidationError("give at least one --script") }
     }
 
-    @Option(help: "Verify the scripts in N processes at once (each has its own SDL video state).")
+    @Option(help: ArgumentHelp("Verify the scripts in N processes at once (each has its own SDL video state).", valueName: "n"))
     var jobs = 1
 
     @Option(help: ArgumentHelp("Verify only slice i of n: the scripts sorted by file name, every n-th from the i-th (README.md, \"Visual regression\").",
@@ -62,8 +62,8 @@ struct Verify: ParsableCommand {
         var allPassed = true
         try reportingFailures {
             guard jobs >= 1 else { throw CommandFailure(message: "--jobs \(jobs): must be at least 1", code: 64) }
-            let shardSlice = try shard.map { try Slice(argument: $0, option: "--shard") } ?? Slice.whole
-            let workerSlice = try worker.map { try Slice(argument: $0, option: "--worker") } ?? Slice.whole
+            let shardSlice = try shard.map { try ScriptSlice(argument: $0, option: "--shard") } ?? ScriptSlice.whole
+            let workerSlice = try worker.map { try ScriptSlice(argument: $0, option: "--worker") } ?? ScriptSlice.whole
             let recording = record ?? (ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } == true ? .never : .missing)
             let loaded = try scripts.map { path in
                 do throws(InputFileError) {

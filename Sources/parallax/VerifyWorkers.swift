@@ -3,10 +3,10 @@ import Foundation
 
 /// `i/n` (1-based): every n-th item from the i-th. `--shard` slices the scripts sorted by file name,
 /// so a slice does not depend on the order the shell or CI lists them in.
-struct Slice: Equatable {
+struct ScriptSlice: Equatable {
     let index: Int
     let count: Int
-    static let whole = Slice(index: 1, count: 1)
+    static let whole = ScriptSlice(index: 1, count: 1)
 
     private init(index: Int, count: Int) {
         self.index = index
@@ -31,7 +31,7 @@ struct Slice: Equatable {
 
 /// `verify --jobs N`: the selected scripts spread over N child `parallax verify` processes, each with
 /// its own SDL video state (SDL's video subsystem is one per process). A child gets the parent's
-/// arguments plus `--worker k/N` (which it applies after `--shard`, exactly as `Slice.pick` does
+/// arguments plus `--worker k/N` (which it applies after `--shard`, exactly as `ScriptSlice.pick` does
 /// here) and hands its results back as JSON; the parent prints them in the order a single process would.
 enum VerifyWorkers {
     static func run(scripts: [String], jobs: Int) throws -> [CaptureResult] {
