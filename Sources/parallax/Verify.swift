@@ -76,6 +76,7 @@ struct Verify: ParsableCommand {
             if recording == .never, !FileManager.default.fileExists(atPath: goldens, isDirectory: &isFolder) || !isFolder.boolValue {
                 throw CommandFailure(message: "\(goldens): no such goldens folder", code: 2)
             }
+            // Shards by file name, then path: the same slice whatever order the scripts are listed in.
             let selected = workerSlice.pick(shardSlice.pick(loaded, sortedBy: { URL(fileURLWithPath: $0.0).lastPathComponent + "\n" + $0.0 }),
                                             sortedBy: nil)
             let tolerance = PixelComparison.Tolerance(maxChannelDelta: maxChannelDelta, maxDifferingFraction: maxDifferingFraction)
