@@ -66,10 +66,11 @@ enum VerifyWorkers {
             if process.terminationReason == .uncaughtSignal {
                 throw CommandFailure(message: "verify worker \(k + 1)/\(workers) was killed by signal \(process.terminationStatus)", code: 2)
             }
-            // 0 and 1 are verdicts; any other code comes with the worker's own line on standard error.
-            guard process.terminationStatus <= 1 else { throw ExitCode(process.terminationStatus) }
+            // A worker writes its results once every verdict is in; one that stopped before has said
+            // why on standard error, as a single process would, and the parent ends with its code.
             guard let data = FileManager.default.contents(atPath: child.results),
                   let results = try? JSONDecoder().decode([CaptureResult].self, from: data) else {
+                if process.terminationStatus != 0 { throw ExitCode(process.terminationStatus) }
                 throw CommandFailure(message: "verify worker \(k + 1)/\(workers) wrote no readable results", code: 2)
             }
             queues.append(results)

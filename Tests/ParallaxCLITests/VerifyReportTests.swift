@@ -49,6 +49,20 @@ import Testing
         #expect((tableRows(first) + tableRows(second)).sorted() == tableRows(plain).sorted())
     }
 
+    @Test func aGoldenThatCannotBeReadGivesTheSameLineWithJobs() throws {
+        let folder = try goldensWithTwoFailures()
+        try Data("not a PNG".utf8).write(to: URL(fileURLWithPath: folder + "/header-0000.600.png"))
+        let common = ["verify", "--script", scripts + "/reduced-motion.json", scripts + "/header.json", "--goldens", folder,
+                      "--diffs", folder + "/diffs", "--record", "never"]
+        let plain = try parallax(common)
+        let jobs = try parallax(common + ["--jobs", "2"])
+        #expect(plain.status == 1)
+        #expect(plain.errorLines.count == 1)
+        #expect(plain.errorLines.first?.hasPrefix("parallax: \(folder)/header-0000.600.png cannot be decoded") == true, "\(plain.stderr)")
+        #expect(jobs.status == plain.status)
+        #expect(jobs.errorLines == plain.errorLines)
+    }
+
     @Test(arguments: [
         (["--shard", "3/2"], "parallax: --shard 3/2: must be i/n with n at least 1 and i from 1 to n"),
         (["--shard", "0/2"], "parallax: --shard 0/2: must be i/n with n at least 1 and i from 1 to n"),
