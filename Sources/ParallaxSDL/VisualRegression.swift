@@ -25,6 +25,9 @@ public struct VisualRegression {
         public var comparison: PixelComparison?
         /// The side-by-side picture written for a mismatch.
         public var sideBySide: String?
+        /// The captured frame and the diff picture written for a mismatch (no diff when sizes differ).
+        public var actual: String?
+        public var diff: String?
         public var passed: Bool { outcome == .matched || outcome == .recorded }
     }
 
@@ -86,9 +89,11 @@ public struct VisualRegression {
         verdict.outcome = comparison.sizesMatch ? .mismatched : .sizeMismatch
         let stem = diffsFolder + "/" + String(file.dropLast(4))
         try actual.savePNG(path: stem + ".actual.png")
+        verdict.actual = stem + ".actual.png"
         if comparison.sizesMatch {
             let diff = PixelComparison.diffImage(expected: expected, actual: actual, tolerance: tolerance)
             try diff.savePNG(path: stem + ".diff.png")
+            verdict.diff = stem + ".diff.png"
             try PixelComparison.sideBySide([expected, actual, diff]).savePNG(path: stem + ".side-by-side.png")
             verdict.sideBySide = stem + ".side-by-side.png"
         } else {

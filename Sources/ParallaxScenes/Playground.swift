@@ -23,6 +23,8 @@ public final class Playground: Traceable {
     let environment: SceneEnvironment
     /// A press that began on the tab bar or the tuning panel: its moves and release are not the scene's.
     private var pressOnControls = false
+    /// The bar's measured layout (TabBar.swift), for the width and reduced-motion state it was made for.
+    var barCache: BarLayout?
 
     public static let barHeight = 56.0
     /// The text of the overlay panels (tuning, help).

@@ -6,14 +6,37 @@ extension Playground {
     static let appTitleFont = Font(size: 16, weight: .bold)
     static let hintFont = Font(size: 12)
 
+    /// What the bar shows at one width and reduced-motion state, measured once: drawing the bar then
+    /// allocates nothing per frame (README.md, "Engine benchmarks").
+    struct BarLayout {
+        let width: Double
+        let reducedMotion: Bool
+        let tabs: [Rect]
+        let hint: String
+        let hintSize: Size
+        let titleSize: Size
+    }
+
+    static let appTitle = "Parallax Playground"
+
     /// The tabs' hit and highlight areas, centred in the bar.
-    func tabFrames() -> [Rect] {
-        let widths = registry.entries.map(\.tabTitle).map { environment.text.size(of: $0, font: Self.tabFont).width + 36 }
+    func tabFrames() -> [Rect] { barLayout().tabs }
+
+    func barLayout() -> BarLayout {
+        if let cached = barCache, cached.width == viewport.width, cached.reducedMotion == reducedMotion { return cached }
+        let text = environment.text
+        let widths = registry.entries.map { text.size(of: $0.tabTitle, font: Self.tabFont).width + 36 }
         var x = ((viewport.width - widths.reduce(0, +)) / 2).rounded()
-        return widths.map { w in
+        let tabs = widths.map { w in
             defer { x += w }
             return Rect(x: x, y: 0, width: w, height: Self.barHeight)
         }
+        let sceneKeys = registry.entries.compactMap { $0.key?.name }.joined(separator: " ")
+        let hint = reducedMotion ? "Reduced motion  ·  M" : "\(sceneKeys.isEmpty ? "" : sceneKeys + " · ")Tab  ·  M: reduced motion"
+        let layout = BarLayout(width: viewport.width, reducedMotion: reducedMotion, tabs: tabs, hint: hint,
+                               hintSize: text.size(of: hint, font: Self.hintFont), titleSize: text.size(of: Self.appTitle, font: Self.appTitleFont))
+        barCache = layout
+        return layout
     }
 
     func drawBar(into list: inout DisplayList) {
@@ -21,12 +44,11 @@ extension Playground {
         list.fill(bar, Theme.bar)
         list.fill(Rect(x: 0, y: bar.maxY - 1, width: viewport.width, height: 1), Theme.barLine)
         let text = environment.text
-        let title = "Parallax Playground"
-        let titleSize = text.size(of: title, font: Self.appTitleFont)
-        let frames = tabFrames()
+        let layout = barLayout()
+        let titleSize = layout.titleSize, frames = layout.tabs
         // Side texts give way to the tabs on narrow windows.
         if 20 + titleSize.width + 16 < frames.first?.minX ?? 0 {
-            list.text(title, font: Self.appTitleFont, at: Point(x: 20, y: ((bar.height - titleSize.height) / 2).rounded()), color: Theme.text)
+            list.text(Self.appTitle, font: Self.appTitleFont, at: Point(x: 20, y: ((bar.height - titleSize.height) / 2).rounded()), color: Theme.text)
         }
         for (i, frame) in frames.enumerated() {
             let label = registry.entries[i].tabTitle
@@ -38,9 +60,7 @@ extension Playground {
                 list.fill(Rect(x: frame.minX + 12, y: bar.maxY - 4, width: frame.width - 24, height: 3), Theme.accent)
             }
         }
-        let sceneKeys = registry.entries.compactMap { $0.key?.name }.joined(separator: " ")
-        let hint = reducedMotion ? "Reduced motion  ·  M" : "\(sceneKeys.isEmpty ? "" : sceneKeys + " · ")Tab  ·  M: reduced motion"
-        let hintSize = text.size(of: hint, font: Self.hintFont)
+        let hint = layout.hint, hintSize = layout.hintSize
         if viewport.width - 20 - hintSize.width > (frames.last?.maxX ?? 0) + 16 {
             list.text(hint, font: Self.hintFont, at: Point(x: viewport.width - 20 - hintSize.width, y: ((bar.height - hintSize.height) / 2).rounded()),
                       color: reducedMotion ? Theme.accent : Theme.secondaryText)

@@ -41,7 +41,7 @@ struct Bench: ParsableCommand {
             var options = SceneRegistry.Options()
             options.feed.itemCount = items
             let viewport = size.size
-            let script = Benchmark.flingScript(duration: Double(frames) / FrameClock.standardRate, viewport: viewport, horizontal: scene.entry.scrollsHorizontally)
+            let script = TimedInput.flings(duration: Double(frames) / FrameClock.standardRate, viewport: viewport, horizontal: scene.entry.scrollsHorizontally)
             let (canvas, driver) = try openScene(scene.name, viewport: viewport, options: options, mode: window ? .window : .headless,
                                                  logger: SceneOptions.quietLogger(), script: InputScript(events: script))
             // Every frame complete, in a window too: photos decode before the frame that needs them.

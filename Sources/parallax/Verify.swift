@@ -9,7 +9,7 @@ extension VisualRegression.Recording: ExpressibleByArgument {}
 struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replay scripts headless and compare every capture's pixels with its golden PNG.",
-        discussion: "Exit 0 when all match, 1 on a mismatch or a missing golden, 2 on a usage or file error.")
+        discussion: "Exit 0 when all match, 1 on a mismatch or a missing golden, 2 on a usage or file error, 64 on a bad --jobs or --shard.")
 
     @Option(name: .customLong("script"), parsing: .upToNextOption, help: "Input scripts (JSON); goldens are named after each script's file name.")
     var scripts: [String]
@@ -46,9 +46,33 @@ struct Verify: ParsableCommand {
         guard !scripts.isEmpty else { throw ValidationError("give at least one --script") }
     }
 
+    @Option(help: ArgumentHelp("Verify the scripts in N processes at once (each has its own SDL video state).", valueName: "n"))
+    var jobs = 1
+
+    @Option(help: ArgumentHelp("Verify only slice i of n: the scripts sorted by file name, every n-th from the i-th (README.md, \"Visual regression\").",
+                               valueName: "i/n"))
+    var shard: String?
+
+    @Option(help: ArgumentHelp("Write an HTML report (index.html and its pictures) into this folder.", valueName: "dir"))
+    var report: String?
+
+    @Option(help: ArgumentHelp("Write a JUnit XML file: one test case per capture.", valueName: "file"))
+    var junit: String?
+
+    /// A `--jobs` worker's share (k of N) of the scripts this shard selects.
+    @Option(help: .private)
+    var worker: String?
+
+    /// Where a `--jobs` worker writes its results for the parent.
+    @Option(help: .private)
+    var resultsJSON: String?
+
     func run() throws {
         var allPassed = true
         try reportingFailures {
+            guard jobs >= 1 else { throw CommandFailure(message: "--jobs \(jobs): must be at least 1", code: 64) }
+            let shardSlice = try shard.map { try ScriptSlice(argument: $0, option: "--shard") } ?? ScriptSlice.whole
+            let workerSlice = try worker.map { try ScriptSlice(argument: $0, option: "--worker") } ?? ScriptSlice.whole
             let recording = record ?? (ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } == true ? .never : .missing)
             let loaded = try scripts.map { path in
                 do throws(InputFileError) {
@@ -61,44 +85,60 @@ struct Verify: ParsableCommand {
             if recording == .never, !FileManager.default.fileExists(atPath: goldens, isDirectory: &isFolder) || !isFolder.boolValue {
                 throw CommandFailure(message: "\(goldens): no such goldens folder", code: 2)
             }
-            var check = VisualRegression(goldensFolder: goldens, resourcesFolder: try ResourceLocator.locate(),
-                                         tolerance: .init(maxChannelDelta: maxChannelDelta, maxDifferingFraction: maxDifferingFraction,
-                                                          perceptualThreshold: perceptualThreshold),
-                                         recording: recording, diffsFolder: diffs, logger: SceneOptions.quietLogger())
-            check.mode = window ? .window : .headless
+            // Shards by file name, then path: the same slice whatever order the scripts are listed in.
+            let selected = workerSlice.pick(shardSlice.pick(loaded, sortedBy: { URL(fileURLWithPath: $0.0).lastPathComponent + "\n" + $0.0 }),
+                                            sortedBy: nil)
+            let tolerance = PixelComparison.Tolerance(maxChannelDelta: maxChannelDelta, maxDifferingFraction: maxDifferingFraction,
+                                                      perceptualThreshold: perceptualThreshold)
             print(Self.row("script", "capture", "differing", "largest delta", "verdict"))
-            for (path, script) in loaded {
-                let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-                let verdicts = try check.verify(name: name, script: script) { viewport, environment in
-                    SceneRegistry.standard.make(script.scene ?? SceneRegistry.standard.names[0], viewport: viewport, environment: environment)!
+            let results: [CaptureResult]
+            if jobs > 1, selected.count > 1 {
+                results = try VerifyWorkers.run(scripts: selected.map(\.0), jobs: jobs)
+                results.forEach { print(Self.row($0)) }
+            } else {
+                var check = VisualRegression(goldensFolder: goldens, resourcesFolder: try ResourceLocator.locate(), tolerance: tolerance,
+                                             recording: recording, diffsFolder: diffs, logger: SceneOptions.quietLogger())
+                check.mode = window ? .window : .headless
+                var collected: [CaptureResult] = []
+                for (path, script) in selected {
+                    let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+                    let verdicts = try check.verify(name: name, script: script) { viewport, environment in
+                        SceneRegistry.standard.make(script.scene ?? SceneRegistry.standard.names[0], viewport: viewport, environment: environment)!
+                    }
+                    for verdict in verdicts {
+                        let result = CaptureResult(script: path, verdict: verdict)
+                        print(Self.row(result))
+                        collected.append(result)
+                    }
                 }
-                for v in verdicts {
-                    allPassed = allPassed && v.passed
-                    print(Self.row(URL(fileURLWithPath: path).lastPathComponent, String(format: "%.3f", v.time),
-                                   v.comparison.map { String($0.differingPixels) } ?? "-",
-                                   v.comparison.map { String($0.largestChannelDelta) } ?? "-", Self.describe(v)))
-                }
+                results = collected
+            }
+            allPassed = results.allSatisfy(\.passed)
+            if let resultsJSON {
+                try write(Data(try JSONEncoder().encode(results)), to: resultsJSON)
+            }
+            if let junit {
+                try write(Data(JUnitReport.xml(results, tolerance: tolerance).utf8), to: junit)
+            }
+            if let report {
+                try HTMLReport.write(results, tolerance: tolerance, into: report)
             }
         }
         if !allPassed { throw ExitCode(1) }
     }
 
-    static func row(_ columns: String...) -> String {
-        zip(columns, [28, 9, 11, 15, 0]).map { $1 > 0 ? $0.padding(toLength: max($1, $0.count + 1), withPad: " ", startingAt: 0) : $0 }.joined()
+    private func write(_ data: Data, to path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: data) else {
+            throw CommandFailure(message: "\(path): cannot write the file", code: 2)
+        }
     }
 
-    static func describe(_ v: VisualRegression.Verdict) -> String {
-        switch v.outcome {
-        case .matched:
-            let edges = v.comparison?.antialiasedPixels ?? 0
-            return edges > 0 ? "match (\(edges) anti-aliased pixels let pass)" : "match"
-        case .recorded: return "recorded \(v.golden)"
-        case .missing: return "MISSING golden \(v.golden) (run with --record missing to write it)"
-        case .mismatched:
-            return "MISMATCH, see \(v.sideBySide ?? "")"
-        case .sizeMismatch:
-            let c = v.comparison!
-            return "SIZE: capture is \(c.actualSize.width)x\(c.actualSize.height), golden \(c.expectedSize.width)x\(c.expectedSize.height); see \(v.sideBySide ?? "")"
-        }
+    static func row(_ r: CaptureResult) -> String {
+        row(r.scriptFile, String(format: "%.3f", r.time), r.differingPixels.map(String.init) ?? "-",
+            r.largestChannelDelta.map(String.init) ?? "-", r.summary)
+    }
+
+    static func row(_ columns: String...) -> String {
+        zip(columns, [28, 9, 11, 15, 0]).map { $1 > 0 ? $0.padding(toLength: max($1, $0.count + 1), withPad: " ", startingAt: 0) : $0 }.joined()
     }
 }

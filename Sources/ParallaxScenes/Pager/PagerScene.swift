@@ -125,11 +125,12 @@ public final class PagerScene: PlaygroundScene {
     }
 
     /// Pages whose own rect is on screen; text flying in from further pages would be off screen too.
-    private var visiblePages: [Int] {
-        guard !pages.isEmpty, viewport.width > 0 else { return [] }
+    /// A range, not an array: drawing allocates nothing per frame (README.md, "Engine benchmarks").
+    private var visiblePages: Range<Int> {
+        guard !pages.isEmpty, viewport.width > 0 else { return 0..<0 }
         let f = fraction
         let first = max(0, Int(f.rounded(.down))), last = min(pages.count - 1, Int(f.rounded(.up)))
-        return first <= last ? Array(first...last) : []
+        return first <= last ? first..<(last + 1) : 0..<0
     }
 
     public func draw(into list: inout DisplayList) {
