@@ -185,14 +185,16 @@ extension ResourceLocator.NotFound: EnvironmentError {}
 extension TextCache.MissingFont: EnvironmentError {}
 extension SDLError: EnvironmentError {}
 
-/// Builds the canvas and the first scene, with every photo decoded before the first frame.
+/// Builds the canvas and the first scene. Headless, each photo decodes when first drawn, at the size
+/// drawn, before that frame renders (`decodesSynchronously`); the window starts decoding every photo
+/// at the window's width at once, shows placeholders meanwhile, and decodes each again at its drawn size.
 func openScene(_ name: String, viewport: Size, options: SceneRegistry.Options, mode: SDLVideo.Mode, vsync: Bool = false,
                logger: Logger, script: InputScript?) throws -> (Canvas, SceneDriver) {
     let resources = try ResourceLocator.locate()
     let canvas = try Canvas(title: "Parallax Playground", size: viewport, resourcesFolder: resources, mode: mode, vsync: vsync, logger: logger)
-    // Headless frames must be complete from the first; the window shows placeholders meanwhile.
-    let photos = SceneRegistry.standard.images
-    if mode == .headless { canvas.textures.preload(photos) } else { canvas.textures.request(photos) }
+    if mode == .window {
+        canvas.textures.request(SceneRegistry.standard.images, fittingWidth: canvas.logicalSize.width * canvas.text.pixelScale)
+    }
     guard let scene = SceneRegistry.standard.make(name, viewport: viewport, options: options, environment: canvas.environment) else {
         throw CommandFailure(message: "unknown scene '\(name)' (scenes: \(SceneRegistry.standard.names.joined(separator: ", ")))", code: 2)
     }

@@ -28,16 +28,16 @@ struct CollectingLogHandler: LogHandler {
 
 extension HeadlessCaptureTests {
     @Test func imageHeadersGiveTheShippedPhotosSizes() {
-        #expect(ImageHeader.dimensions(of: resourcesFolder + "/Images/chelsea.png")! == (451, 300))
-        #expect(ImageHeader.dimensions(of: resourcesFolder + "/Images/rocket.jpg")! == (640, 427))
-        #expect(ImageHeader.dimensions(of: resourcesFolder + "/Images/hubble_deep_field.jpg")! == (1000, 872))
+        #expect(ImageHeader.dimensions(of: resourcesFolder + "/Icons/parallax.png")! == (128, 128))
+        #expect(ImageHeader.dimensions(of: resourcesFolder + "/Images/orange-petals.jpg")! == (1600, 1203))
+        #expect(ImageHeader.dimensions(of: resourcesFolder + "/Images/kite.jpg")! == (2560, 1600))
         #expect(ImageHeader.dimensions(of: resourcesFolder + "/Fonts/DejaVuSans.ttf") == nil)
     }
 
     @Test func badImagesArePlaceholdersWithOneLogLineEachNeverACrash() throws {
         let folder = temporaryFolder()
         let fm = FileManager.default
-        let good = try Data(contentsOf: URL(fileURLWithPath: resourcesFolder + "/Images/astronaut.png"))
+        let good = try Data(contentsOf: URL(fileURLWithPath: resourcesFolder + "/Icons/parallax.png"))
         _ = fm.createFile(atPath: folder + "/empty.png", contents: Data())
         _ = fm.createFile(atPath: folder + "/truncated.png", contents: good.prefix(2000))
         _ = fm.createFile(atPath: folder + "/not-an-image.png", contents: Data("hello, not a picture\n".utf8))
