@@ -2,7 +2,7 @@ import CSDL2
 import ParallaxEngine
 
 /// The window's loop: sleep, poll input late, build, render, present at the frame's time; until
-/// the `Keymap`'s quit key, the window closing, or `frames` (README.md, "Frame timing").
+/// the `Keymap`'s dismiss key with no panel open, the window closing, or `frames` (README.md, "Frame timing").
 public enum LiveRunner {
     public struct Options {
         public var frames: Int?
@@ -76,7 +76,7 @@ public enum LiveRunner {
                 guard let output = translator.translate(event, at: eventTime) else { continue }
                 guard case let .input(input) = output else { return step.timings }
                 switch Keymap.action(for: input) {
-                case .quit?: return step.timings
+                case .dismiss? where (driver.scene as? PanelHosting)?.hasOpenPanel != true: return step.timings
                 case .toggleFrameTimes?: step.showsOverlay.toggle()
                 case .screenshot?:
                     options.onCapturePoint?(eventTime)

@@ -3,7 +3,7 @@ import ParallaxEngine
 /// The app: the registry's scenes (SceneRegistry.swift) under a tab bar (TabBar.swift), with the tuning panel (TuningPanel.swift)
 /// and the help panel (HelpPanel.swift) over them. Routes input: keys by their `Keymap` action, presses
 /// on the bar and panel to them, the rest to the active scene. Each scene keeps its own scroll state.
-public final class Playground: Traceable {
+public final class Playground: Traceable, PanelHosting {
     public let registry: SceneRegistry
     /// One per registry entry, in its order.
     public let scenes: [any PlaygroundScene]
@@ -30,6 +30,7 @@ public final class Playground: Traceable {
     static let panelBold = Font(size: 13, weight: .bold)
 
     public var active: Traceable { scenes[activeIndex] }
+    public var hasOpenPanel: Bool { showsHelp || showsTuning }
     public var scrollState: ScrollState { active.scrollState }
     public var contentSummary: String { active.contentSummary }
 
@@ -86,7 +87,10 @@ public final class Playground: Traceable {
             case .previousScene?: select(activeIndex - 1)
             case .toggleReducedMotion?: setReducedMotion(!reducedMotion)
             case .toggleHelp?: showsHelp.toggle()
-            case .toggleTuning?: showsTuning.toggle()
+            case .toggleTuning?: setTuning(!showsTuning, at: time)
+            // Help is drawn over the tuning panel, so it is the first to go.
+            case .dismiss? where showsHelp: showsHelp = false
+            case .dismiss? where showsTuning: setTuning(false, at: time)
             case .tuningPreviousRow? where showsTuning: selectedRow = max(0, selectedRow - 1)
             case .tuningNextRow? where showsTuning: selectedRow = min(tuningRows.count - 1, selectedRow + 1)
             case .tuningDecrease? where showsTuning: stepSelected(-1)
@@ -97,7 +101,7 @@ public final class Playground: Traceable {
             }
         case let .resize(size):
             viewport = size
-            for scene in scenes { scene.handle(event, at: time) }
+            for scene in scenes { scene.handle(.resize(sceneViewport), at: time) }
         case let .mouseDown(p) where p.y < Self.barHeight:
             pressOnControls = true
             if let tab = tabFrames().firstIndex(where: { $0.contains(p) }) { select(tab) }
@@ -116,6 +120,23 @@ public final class Playground: Traceable {
             active.handle(event, at: time)
         default:
             active.handle(event, at: time)
+        }
+    }
+
+    /// The scenes' viewport: the window, less the tuning sheet while it shows beside them (the sheet
+    /// then covers none of a scene) and leaves them at least `minimumSceneWidth`; narrower, it overlays.
+    var sceneViewport: Size {
+        guard showsTuning, viewport.width - Self.panelWidth >= Self.minimumSceneWidth else { return viewport }
+        return Size(width: viewport.width - Self.panelWidth, height: viewport.height)
+    }
+
+    static let minimumSceneWidth = 480.0
+
+    private func setTuning(_ shown: Bool, at time: Double) {
+        let before = sceneViewport
+        showsTuning = shown
+        if sceneViewport != before {
+            for scene in scenes { scene.handle(.resize(sceneViewport), at: time) }
         }
     }
 
