@@ -50,27 +50,28 @@ public final class Playground: Traceable, PanelHosting {
         apply(settings)
     }
 
-    /// Applies settings to every scene at once.
-    public func apply(_ new: PlaygroundSettings) {
+    /// Applies settings to every scene, changed at `time`: tuned values at once, a change of reduced
+    /// motion easing from then on (`MotionEase`; at `-infinity`, at once).
+    public func apply(_ new: PlaygroundSettings, at time: Double = -.infinity) {
         settings = new
         for scene in scenes {
-            scene.reducedMotion = new.reducedMotion
+            scene.setReducedMotion(new.reducedMotion, at: time)
             scene.apply(new)
         }
     }
 
-    public func setReducedMotion(_ on: Bool) {
+    public func setReducedMotion(_ on: Bool, at time: Double) {
         var s = settings
         s.reducedMotion = on
-        apply(s)
+        apply(s, at: time)
     }
 
-    func stepSelected(_ direction: Double) {
+    func stepSelected(_ direction: Double, at time: Double) {
         let rows = tuningRows
         guard !rows.isEmpty else { return }
         var s = settings
         rows[min(selectedRow, rows.count - 1)].step(&s, direction)
-        apply(s)
+        apply(s, at: time)
     }
 
     public func select(_ index: Int) {
@@ -85,7 +86,7 @@ public final class Playground: Traceable, PanelHosting {
             case let .showScene(index)?: select(index)
             case .nextScene?: select(activeIndex + 1)
             case .previousScene?: select(activeIndex - 1)
-            case .toggleReducedMotion?: setReducedMotion(!reducedMotion)
+            case .toggleReducedMotion?: setReducedMotion(!reducedMotion, at: time)
             case .toggleHelp?: showsHelp.toggle()
             case .toggleTuning?: setTuning(!showsTuning, at: time)
             // Help is drawn over the tuning panel, so it is the first to go.
@@ -93,10 +94,10 @@ public final class Playground: Traceable, PanelHosting {
             case .dismiss? where showsTuning: setTuning(false, at: time)
             case .tuningPreviousRow? where showsTuning: selectedRow = max(0, selectedRow - 1)
             case .tuningNextRow? where showsTuning: selectedRow = min(tuningRows.count - 1, selectedRow + 1)
-            case .tuningDecrease? where showsTuning: stepSelected(-1)
-            case .tuningIncrease? where showsTuning: stepSelected(1)
+            case .tuningDecrease? where showsTuning: stepSelected(-1, at: time)
+            case .tuningIncrease? where showsTuning: stepSelected(1, at: time)
             case .tuningSave? where showsTuning: tuningStatus = onSave?(settings) ?? "no config file to save to"
-            case .tuningReload? where showsTuning: reload()
+            case .tuningReload? where showsTuning: reload(at: time)
             default: active.handle(event, at: time)
             }
         case let .resize(size):
@@ -110,7 +111,7 @@ public final class Playground: Traceable, PanelHosting {
             pressOnControls = true
             if let hit = tuningButton(at: p) {
                 selectedRow = hit.row
-                stepSelected(hit.direction)
+                stepSelected(hit.direction, at: time)
             }
         case .mouseMove, .mouseUp:
             if pressOnControls {
@@ -144,10 +145,10 @@ public final class Playground: Traceable, PanelHosting {
         active.update(to: time)
     }
 
-    private func reload() {
+    private func reload(at time: Double) {
         switch onReload?() {
         case let .success(new)?:
-            apply(new)
+            apply(new, at: time)
             tuningStatus = "reloaded"
         case let .failure(error)?:
             // A bad file changes nothing: the settings in use stay.
