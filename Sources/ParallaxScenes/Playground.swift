@@ -3,7 +3,7 @@ import ParallaxEngine
 /// The app: the registry's scenes (SceneRegistry.swift) under a tab bar (TabBar.swift), with the tuning panel (TuningPanel.swift)
 /// and the help panel (HelpPanel.swift) over them. Routes input: keys by their `Keymap` action, presses
 /// on the bar and panel to them, the rest to the active scene. Each scene keeps its own scroll state.
-public final class Playground: Traceable, PanelHosting {
+public final class Playground: Traceable, PanelHosting, CursorProviding {
     public let registry: SceneRegistry
     /// One per registry entry, in its order.
     public let scenes: [any PlaygroundScene]
@@ -139,6 +139,15 @@ public final class Playground: Traceable, PanelHosting {
         if sceneViewport != before {
             for scene in scenes { scene.handle(.resize(sceneViewport), at: time) }
         }
+    }
+
+    /// What a click at `point` would act on: a hand over the tabs and the tuning panel's buttons, an
+    /// arrow on the rest of the bar, the panels and the help panel; elsewhere the scene's answer.
+    public func cursor(at point: Point) -> CursorKind {
+        if point.y < Self.barHeight { return tabFrames().contains { $0.contains(point) } ? .hand : .arrow }
+        if showsTuning && tuningFrame.contains(point) { return tuningButton(at: point) == nil ? .arrow : .hand }
+        if showsHelp && helpFrame.contains(point) { return .arrow }
+        return (active as? CursorProviding)?.cursor(at: point) ?? .arrow
     }
 
     public func update(to time: Double) {

@@ -145,9 +145,9 @@ final class TraceWriter {
         try? handle.close()
     }
 
-    func write(frame: Int, time: Double, presentTime: Double?, scene: Scene) {
+    func write(frame: Int, time: Double, presentTime: Double?, cursor: CursorKind?, scene: Scene) {
         guard let scene = scene as? Traceable else { return }
-        buffer.append(Data((traceLine(frame: frame, time: time, presentTime: presentTime, scene: scene) + "\n").utf8))
+        buffer.append(Data((traceLine(frame: frame, time: time, presentTime: presentTime, cursor: cursor, scene: scene) + "\n").utf8))
         if buffer.count > 1 << 16 { flush() }
     }
 

@@ -1,7 +1,7 @@
 import ParallaxEngine
 
 /// Full-window pages whose background, header and paragraph move at different speeds (`PagerLayers.swift`).
-public final class PagerScene: PlaygroundScene {
+public final class PagerScene: PlaygroundScene, CursorProviding {
     public let name = "pager"
     public private(set) var viewport: Size
     public private(set) var scroller = ScrollAxis(release: .paging)
@@ -186,6 +186,9 @@ public final class PagerScene: PlaygroundScene {
         let total = Double(pages.count - 1) * Self.dotSpacing
         return Point(x: viewport.width / 2 - total / 2 + Double(i) * Self.dotSpacing, y: viewport.height - 36)
     }
+
+    /// A hand over a page dot (a click goes there).
+    public func cursor(at point: Point) -> CursorKind { dotHit(point) == nil ? .arrow : .hand }
 
     private func dotHit(_ p: Point) -> Int? {
         pages.indices.first { i in
