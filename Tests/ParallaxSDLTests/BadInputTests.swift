@@ -82,3 +82,16 @@ extension HeadlessCaptureTests {
         }
     }
 }
+
+extension HeadlessCaptureTests {
+    @Test func theWindowIconIsSetAndAMissingOneIsOneLogLine() throws {
+        let canvas = try headlessCanvas(Size(width: 100, height: 100))
+        let log = CollectedLog()
+        let logger = Logger(label: "test") { _ in CollectingLogHandler(log: log) }
+        #expect(WindowIcon.set(on: canvas.window, path: resourcesFolder + WindowIcon.path, logger: logger))
+        #expect(log.messages.isEmpty)
+        let missing = temporaryFolder() + "/no-icon.png"
+        #expect(!WindowIcon.set(on: canvas.window, path: missing, logger: logger))
+        #expect(log.messages.count == 1 && log.messages[0].hasPrefix("window icon \(missing): "), "\(log.messages)")
+    }
+}
