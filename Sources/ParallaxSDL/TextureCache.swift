@@ -121,6 +121,16 @@ public final class TextureCache: ImageMetrics {
         }
     }
 
+    /// Decodes, side by side and before returning, what these draws need that has no texture yet
+    /// (headless: a frame's new photos at once rather than one after another; `texture(for:)` then
+    /// takes them in).
+    func decodeAhead(_ draws: [(image: ImageID, drawnScale: Double?, shade: ImageDecoder.RowShade?)]) {
+        decoder.decodeNow(draws.compactMap { draw in
+            let job = ImageDecoder.Job(path: path(draw.image), shade: draw.shade)
+            return entries[job] == nil && !failed.contains(draw.image) ? (job, draw.drawnScale) : nil
+        })
+    }
+
     /// Decodes these images and uploads them before returning (headless capture: every frame complete).
     public func preload(_ images: [ImageID]) {
         request(images)
