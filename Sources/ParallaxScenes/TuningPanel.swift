@@ -16,11 +16,18 @@ extension Playground {
         return Rect(x: viewport.width - width, y: Self.barHeight, width: width, height: max(0, viewport.height - Self.barHeight))
     }
 
+    /// `rowHeight`, or less (down to the buttons' 22 px) where the sheet is too short for every row
+    /// and the footer (14 px below the rows, a line of text and a margin).
+    var tuningRowHeight: Double {
+        let rows = Double(max(1, tuningRows.count))
+        return max(22, min(Self.rowHeight, ((tuningFrame.height - 44 - 40) / rows).rounded(.down)))
+    }
+
     func tuningRowFrames() -> [(row: Rect, minus: Rect, plus: Rect)] {
-        let panel = tuningFrame
+        let panel = tuningFrame, rowHeight = tuningRowHeight
         return tuningRows.indices.map { i in
-            let row = Rect(x: panel.minX + 8, y: panel.minY + 44 + Double(i) * Self.rowHeight, width: panel.width - 16, height: Self.rowHeight)
-            let plus = Rect(x: row.maxX - 26, y: row.minY + 3, width: 24, height: 22)
+            let row = Rect(x: panel.minX + 8, y: panel.minY + 44 + Double(i) * rowHeight, width: panel.width - 16, height: rowHeight)
+            let plus = Rect(x: row.maxX - 26, y: (row.midY - 11).rounded(), width: 24, height: 22)
             return (row, plus.offsetBy(dx: -30), plus)
         }
     }
@@ -58,7 +65,7 @@ extension Playground {
             }
         }
         let footer = tuningStatus.isEmpty ? "[ ] select   - = change   S save   L reload" : tuningStatus
-        let footerY = panel.minY + 44 + Double(rows.count) * Self.rowHeight + 14
+        let footerY = panel.minY + 44 + Double(rows.count) * tuningRowHeight + 14
         list.text(footer, font: Self.panelFont, at: Point(x: panel.minX + 14, y: footerY), color: Theme.secondaryText, clip: panel)
     }
 }

@@ -108,6 +108,27 @@ func contrastRatio(_ a: Color, _ b: Color) -> Double {
         #expect(playground.active.viewport == Size(width: 670, height: 500))
     }
 
+    /// At 480x360 both panels still show every line whole: each run's box inside the window, and the
+    /// tuning panel's rows and footer inside its sheet.
+    @Test(arguments: [Key.h, Key.p])
+    func inASmallWindowEveryPanelLineIsWhole(panelKey: Key) {
+        let small = Size(width: 480, height: 360), text = FixedTextMeasurer()
+        let playground = Playground(viewport: small, first: "pager", environment: testEnvironment())
+        press(panelKey, playground)
+        let commands = frame(playground)
+        let start = commands.firstIndex { if case let .fill(fill) = $0 { fill.color.withAlpha(255) == Theme.panel.withAlpha(255) } else { false } }!
+        let runs = commands[start...].compactMap { if case let .text(run) = $0 { run } else { nil } }
+        let panel = panelKey == .p ? playground.tuningFrame : playground.helpFrame
+        #expect(runs.count >= 12)
+        for run in runs {
+            let box = Rect(origin: run.origin, size: text.size(of: run.text, font: run.font))
+            #expect(box.minX >= panel.minX && box.maxX <= panel.maxX && box.minY >= panel.minY && box.maxY <= panel.maxY,
+                    "'\(run.text)' at \(box) outside the panel \(panel)")
+            #expect(run.font.size >= 13 * Playground.minimumHelpScale, "'\(run.text)' at \(run.font.size) px")
+        }
+        #expect(panel.minX >= 0 && panel.maxX <= small.width && panel.minY >= 0 && panel.maxY <= small.height, "\(panel)")
+    }
+
     /// Esc closes the help first (it is drawn over the tuning panel), then the tuning panel, in
     /// whichever order they were opened; with neither open the playground leaves it to the window
     /// loop, which quits.
