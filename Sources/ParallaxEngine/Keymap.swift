@@ -6,7 +6,10 @@ public enum KeyAction: Hashable, Sendable {
     case showScene(Int), nextScene, previousScene
     case togglePullToRefresh, toggleReducedMotion
     case toggleTuning, tuningPreviousRow, tuningNextRow, tuningDecrease, tuningIncrease, tuningSave, tuningReload
-    case toggleFrameTimes, screenshot, toggleHelp, quit
+    case toggleFrameTimes, screenshot, toggleHelp
+    /// Closes the topmost panel (help, then tuning); with none open, quits (the window loop asks the
+    /// scene, `PanelHosting`).
+    case dismiss
 }
 
 /// The one table of keys: `action(for:shift:scenes:)` is what every layer handles, and the help panel (H)
@@ -55,7 +58,7 @@ public enum Keymap {
         Line("F1", "frame-time panel", [(.f1, nil, .toggleFrameTimes)]),
         Line("F12", "screenshot (record: capture point)", [(.f12, nil, .screenshot)]),
         Line("H", "this help", [(.h, nil, .toggleHelp)]),
-        Line("Esc", "quit", [(.escape, nil, .quit)]),
+        Line("Esc", "close the panel, else quit", [(.escape, nil, .dismiss)]),
     ]
 
     /// Each scene's key, then Tab and Shift+Tab through them.

@@ -27,3 +27,8 @@ public protocol Scene: AnyObject {
     func update(to time: Double)
     func draw(into list: inout DisplayList)
 }
+
+/// A scene with panels over it: the dismiss key (Esc) closes them, topmost first, before it quits.
+public protocol PanelHosting: Scene {
+    var hasOpenPanel: Bool { get }
+}

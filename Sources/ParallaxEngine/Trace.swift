@@ -29,14 +29,15 @@ extension Point {
 }
 
 /// One line of the trace: `{"frame": 12, "t": 0.2, "scene": "feed", "offset": {...}, "velocity": {...}, "phase": "...", ...}`.
-/// `presentTime` (CLOCK_MONOTONIC seconds at which the frame's present returned) only where there
-/// was a present: the window's frames, not headless captures.
-public func traceLine(frame: Int, time: Double, presentTime: Double? = nil, scene: Traceable) -> String {
+/// `presentTime` (CLOCK_MONOTONIC seconds at which the frame's present returned) and `cursor` (the
+/// one shown) only where there was a present and a pointer: the window's frames, not headless captures.
+public func traceLine(frame: Int, time: Double, presentTime: Double? = nil, cursor: CursorKind? = nil, scene: Traceable) -> String {
     let state = scene.scrollState
     var fields = scene.traceGeometry
     fields["frame"] = .number(Double(frame))
     fields["t"] = .number(time)
     if let presentTime { fields["presentTime"] = .number(presentTime) }
+    if let cursor { fields["cursor"] = .string(cursor.rawValue) }
     fields["scene"] = .string(scene.name)
     fields["offset"] = state.offset.traceValue
     fields["velocity"] = state.velocity.traceValue

@@ -38,8 +38,8 @@ public final class AnchorFrame {
         }
         guard let big = TTF_OpenFont(fontPath, 16), let small = TTF_OpenFont(fontPath, 13) else { throw SDLError("TTF_OpenFont \(fontPath)") }
         defer { TTF_CloseFont(big); TTF_CloseFont(small) }
-        for (font, text) in [(big, "Parallax Playground"), (big, "Feed"), (big, "Header"), (big, "Pager"), (big, "Chelsea the cat"),
-                             (small, "No. 2 of 200  -  Stefan van der Walt, CC0")] {
+        for (font, text) in [(big, "Parallax Playground"), (big, "Feed"), (big, "Header"), (big, "Pager"), (big, "Ladybird on a stem"),
+                             (small, "No. 2 of 200  -  Charles Barbin, GPL-2+")] {
             guard let surface = TTF_RenderUTF8_Blended(font, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { throw SDLError("TTF_RenderUTF8_Blended") }
             defer { SDL_FreeSurface(surface) }
             guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { throw SDLError("SDL_CreateTextureFromSurface") }

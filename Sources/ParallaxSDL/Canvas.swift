@@ -37,6 +37,7 @@ public final class Canvas {
         }
         self.window = window
         self.renderer = renderer
+        if mode == .window { WindowIcon.set(on: window, path: resourcesFolder + WindowIcon.path, logger: logger) }
         var info = SDL_RendererInfo()
         if SDL_GetRendererInfo(renderer, &info) == 0, String(cString: info.name).hasPrefix("opengl"),
            let finish = SDL_GL_GetProcAddress("glFinish") {

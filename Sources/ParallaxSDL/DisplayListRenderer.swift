@@ -34,6 +34,12 @@ public final class DisplayListRenderer {
         currentClip = nil
         currentBlend = nil
         var commands = list.commands[...]
+        if textures.decodesSynchronously {
+            textures.decodeAhead(list.imageQuads.map { quad in
+                let (drawnScale, shade) = textureRequest(quad)
+                return (quad.image, drawnScale, shade)
+            })
+        }
         setClip(nil)
         if let covered = Self.firstCoveringImage(in: list.commands, output: logicalOutputSize) {
             commands = commands[covered...]
@@ -166,13 +172,20 @@ public final class DisplayListRenderer {
         _ = vertices.withUnsafeBufferPointer { SDL_RenderGeometry(renderer, nil, $0.baseAddress, Int32($0.count), nil, 0) }
     }
 
-    private func drawImage(_ quad: ImageQuad) {
+    /// What drawing `quad` asks of the texture cache: its image at the scale it is drawn (device
+    /// pixels per image pixel), with its shade in the image's rows.
+    private func textureRequest(_ quad: ImageQuad) -> (drawnScale: Double?, shade: ImageDecoder.RowShade?) {
         let s = quad.source
         let drawnScale = s.width > 0 ? quad.destination.width * text.pixelScale / s.width : nil
         let shade = quad.shade.map {
             ImageDecoder.RowShade(color: $0.color, topAlpha: $0.topAlpha, bottomAlpha: $0.bottomAlpha,
                                   firstRow: s.minY, startRow: s.minY + s.height * $0.start, endRow: s.maxY)
         }
+        return (drawnScale, shade)
+    }
+
+    private func drawImage(_ quad: ImageQuad) {
+        let (drawnScale, shade) = textureRequest(quad)
         guard let (texture, scale, rowOffset) = textures.texture(for: quad.image, drawnScale: drawnScale, shade: shade) else {
             // Until its shaded texture is decoded, the plain one with the shade drawn over it.
             if shade != nil, let (plain, plainScale, plainOffset) = textures.texture(for: quad.image) {

@@ -78,6 +78,25 @@ final class ImageDecoder: @unchecked Sendable {
         }
     }
 
+    /// Decodes these jobs (each resampled by its scale) on every core before returning, keeping the
+    /// results for `take`; jobs already requested are left to their decode. Headless frames wait for
+    /// their photos: a frame's new photos side by side take the time of one.
+    func decodeNow(_ jobs: [(job: Job, scale: Double?)]) {
+        lock.lock()
+        let fresh = jobs.filter { pending.insert($0.job).inserted }
+        lock.unlock()
+        guard !fresh.isEmpty else { return }
+        DispatchQueue.concurrentPerform(iterations: fresh.count) { [self] i in
+            let result = Self.decode(fresh[i].job, scale: fresh[i].scale)
+            lock.lock()
+            results[fresh[i].job] = result
+            lock.unlock()
+        }
+        done.lock()
+        done.broadcast()
+        done.unlock()
+    }
+
     /// The result for `job` if its decode has finished; the caller owns a decoded surface.
     func take(_ job: Job) -> Result? {
         lock.lock()

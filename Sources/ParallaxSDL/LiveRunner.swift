@@ -2,7 +2,7 @@ import CSDL2
 import ParallaxEngine
 
 /// The window's loop: sleep, poll input late, build, render, present at the frame's time; until
-/// the `Keymap`'s quit key, the window closing, or `frames` (README.md, "Frame timing").
+/// the `Keymap`'s dismiss key with no panel open, the window closing, or `frames` (README.md, "Frame timing").
 public enum LiveRunner {
     public struct Options {
         public var frames: Int?
@@ -24,8 +24,9 @@ public enum LiveRunner {
     }
 
     /// Called after every frame with its index, its time (when it is meant to be seen) and, in the
-    /// window, the CLOCK_MONOTONIC seconds at which its present returned; for traces.
-    public typealias FrameObserver = (_ frame: Int, _ time: Double, _ presentTime: Double?, _ scene: Scene) -> Void
+    /// window, the CLOCK_MONOTONIC seconds at which its present returned and the cursor SDL shows
+    /// (read back from SDL); for traces.
+    public typealias FrameObserver = (_ frame: Int, _ time: Double, _ presentTime: Double?, _ cursor: CursorKind?, _ scene: Scene) -> Void
 
     /// Where presents go: `fps` forces a timer; else the display's refresh when vsync holds presents
     /// to it, else a timer at the refresh SDL reports (none under Xvfb: `FrameClock.standardRate`).
@@ -60,6 +61,10 @@ public enum LiveRunner {
         var frame = 0
         var event = SDL_Event()
         var watch = Stopwatch(), sincePresent = Stopwatch()
+        // The pointer's last position in the window, and the cursor the scene wants there.
+        let cursors = SystemCursors()
+        cursors.apply(.arrow)
+        var pointer: Point?
         while true {
             if let next = pacer?.nextFrame() {
                 // Late latching: sleep first, so the input polled next is as fresh as the frame's
@@ -76,7 +81,7 @@ public enum LiveRunner {
                 guard let output = translator.translate(event, at: eventTime) else { continue }
                 guard case let .input(input) = output else { return step.timings }
                 switch Keymap.action(for: input) {
-                case .quit?: return step.timings
+                case .dismiss? where (driver.scene as? PanelHosting)?.hasOpenPanel != true: return step.timings
                 case .toggleFrameTimes?: step.showsOverlay.toggle()
                 case .screenshot?:
                     options.onCapturePoint?(eventTime)
@@ -84,6 +89,10 @@ public enum LiveRunner {
                 default:
                     options.onInput?(TimedInput(time: eventTime, event: input))
                     step.deliver(input, at: eventTime)
+                }
+                switch input {
+                case let .mouseDown(p), let .mouseMove(p), let .mouseUp(p): pointer = p
+                default: break
                 }
             }
             if SDL_GetWindowFlags(canvas.window) & SDL_WINDOW_MINIMIZED.rawValue != 0 {
@@ -95,6 +104,7 @@ public enum LiveRunner {
             // Polling the events is part of the frame's update work.
             let polling = watch.lap()
             let phases = step.run(at: time)
+            if let pointer, let scene = driver.scene as? CursorProviding { cursors.apply(scene.cursor(at: pointer)) }
             _ = watch.lap()
             let update = polling + phases.update
             var render = phases.overlay + phases.render
@@ -125,7 +135,7 @@ public enum LiveRunner {
             }
             if frame == 0 { step.timings.firstFrame = ProcessStart.elapsed() }
             if frame > 0 { step.timings.record(FrameSample(interval: interval, update: update, layout: phases.layout, render: render)) }
-            onFrame?(frame, time, presentTime, driver.scene)
+            onFrame?(frame, time, presentTime, cursors.current, driver.scene)
             frame += 1
             if let limit = options.frames, frame >= limit { return step.timings }
             if pacer == nil {

@@ -111,9 +111,24 @@ public final class TextureCache: ImageMetrics {
         return (entry.texture, entry.scale, entry.rowOffset)
     }
 
-    /// Starts decoding these images in the background.
-    public func request(_ images: [ImageID]) {
-        for image in images where entries[job(image)] == nil && !failed.contains(image) { decoder.request(job(image)) }
+    /// Starts decoding these images in the background, each shrunk to at most `fittingWidth` pixels
+    /// wide if given: before its first draw a window needs no more, and a 2560 px photo at its own
+    /// size is 16 MB of texture. Drawn at another size, an image is decoded again (`texture(for:)`).
+    public func request(_ images: [ImageID], fittingWidth: Double? = nil) {
+        for image in images where entries[job(image)] == nil && !failed.contains(image) {
+            let scale = fittingWidth.flatMap { width in pixelSize(of: image).map { min(1, width / $0.width) } }
+            decoder.request(job(image), scale: scale)
+        }
+    }
+
+    /// Decodes, side by side and before returning, what these draws need that has no texture yet
+    /// (headless: a frame's new photos at once rather than one after another; `texture(for:)` then
+    /// takes them in).
+    func decodeAhead(_ draws: [(image: ImageID, drawnScale: Double?, shade: ImageDecoder.RowShade?)]) {
+        decoder.decodeNow(draws.compactMap { draw in
+            let job = ImageDecoder.Job(path: path(draw.image), shade: draw.shade)
+            return entries[job] == nil && !failed.contains(draw.image) ? (job, draw.drawnScale) : nil
+        })
     }
 
     /// Decodes these images and uploads them before returning (headless capture: every frame complete).

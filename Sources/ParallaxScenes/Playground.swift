@@ -3,7 +3,7 @@ import ParallaxEngine
 /// The app: the registry's scenes (SceneRegistry.swift) under a tab bar (TabBar.swift), with the tuning panel (TuningPanel.swift)
 /// and the help panel (HelpPanel.swift) over them. Routes input: keys by their `Keymap` action, presses
 /// on the bar and panel to them, the rest to the active scene. Each scene keeps its own scroll state.
-public final class Playground: Traceable {
+public final class Playground: Traceable, PanelHosting, CursorProviding {
     public let registry: SceneRegistry
     /// One per registry entry, in its order.
     public let scenes: [any PlaygroundScene]
@@ -32,6 +32,7 @@ public final class Playground: Traceable {
     static let panelBold = Font(size: 13, weight: .bold)
 
     public var active: Traceable { scenes[activeIndex] }
+    public var hasOpenPanel: Bool { showsHelp || showsTuning }
     public var scrollState: ScrollState { active.scrollState }
     public var contentSummary: String { active.contentSummary }
 
@@ -51,27 +52,28 @@ public final class Playground: Traceable {
         apply(settings)
     }
 
-    /// Applies settings to every scene at once.
-    public func apply(_ new: PlaygroundSettings) {
+    /// Applies settings to every scene, changed at `time`: tuned values at once, a change of reduced
+    /// motion easing from then on (`MotionEase`; at `-infinity`, at once).
+    public func apply(_ new: PlaygroundSettings, at time: Double = -.infinity) {
         settings = new
         for scene in scenes {
-            scene.reducedMotion = new.reducedMotion
+            scene.setReducedMotion(new.reducedMotion, at: time)
             scene.apply(new)
         }
     }
 
-    public func setReducedMotion(_ on: Bool) {
+    public func setReducedMotion(_ on: Bool, at time: Double) {
         var s = settings
         s.reducedMotion = on
-        apply(s)
+        apply(s, at: time)
     }
 
-    func stepSelected(_ direction: Double) {
+    func stepSelected(_ direction: Double, at time: Double) {
         let rows = tuningRows
         guard !rows.isEmpty else { return }
         var s = settings
         rows[min(selectedRow, rows.count - 1)].step(&s, direction)
-        apply(s)
+        apply(s, at: time)
     }
 
     public func select(_ index: Int) {
@@ -86,20 +88,23 @@ public final class Playground: Traceable {
             case let .showScene(index)?: select(index)
             case .nextScene?: select(activeIndex + 1)
             case .previousScene?: select(activeIndex - 1)
-            case .toggleReducedMotion?: setReducedMotion(!reducedMotion)
+            case .toggleReducedMotion?: setReducedMotion(!reducedMotion, at: time)
             case .toggleHelp?: showsHelp.toggle()
-            case .toggleTuning?: showsTuning.toggle()
+            case .toggleTuning?: setTuning(!showsTuning, at: time)
+            // Help is drawn over the tuning panel, so it is the first to go.
+            case .dismiss? where showsHelp: showsHelp = false
+            case .dismiss? where showsTuning: setTuning(false, at: time)
             case .tuningPreviousRow? where showsTuning: selectedRow = max(0, selectedRow - 1)
             case .tuningNextRow? where showsTuning: selectedRow = min(tuningRows.count - 1, selectedRow + 1)
-            case .tuningDecrease? where showsTuning: stepSelected(-1)
-            case .tuningIncrease? where showsTuning: stepSelected(1)
+            case .tuningDecrease? where showsTuning: stepSelected(-1, at: time)
+            case .tuningIncrease? where showsTuning: stepSelected(1, at: time)
             case .tuningSave? where showsTuning: tuningStatus = onSave?(settings) ?? "no config file to save to"
-            case .tuningReload? where showsTuning: reload()
+            case .tuningReload? where showsTuning: reload(at: time)
             default: active.handle(event, at: time)
             }
         case let .resize(size):
             viewport = size
-            for scene in scenes { scene.handle(event, at: time) }
+            for scene in scenes { scene.handle(.resize(sceneViewport), at: time) }
         case let .mouseDown(p) where p.y < Self.barHeight:
             pressOnControls = true
             if let tab = tabFrames().firstIndex(where: { $0.contains(p) }) { select(tab) }
@@ -108,7 +113,7 @@ public final class Playground: Traceable {
             pressOnControls = true
             if let hit = tuningButton(at: p) {
                 selectedRow = hit.row
-                stepSelected(hit.direction)
+                stepSelected(hit.direction, at: time)
             }
         case .mouseMove, .mouseUp:
             if pressOnControls {
@@ -121,14 +126,40 @@ public final class Playground: Traceable {
         }
     }
 
+    /// The scenes' viewport: the window, less the tuning sheet while it shows beside them (the sheet
+    /// then covers none of a scene) and leaves them at least `minimumSceneWidth`; narrower, it overlays.
+    var sceneViewport: Size {
+        guard showsTuning, viewport.width - Self.panelWidth >= Self.minimumSceneWidth else { return viewport }
+        return Size(width: viewport.width - Self.panelWidth, height: viewport.height)
+    }
+
+    static let minimumSceneWidth = 480.0
+
+    private func setTuning(_ shown: Bool, at time: Double) {
+        let before = sceneViewport
+        showsTuning = shown
+        if sceneViewport != before {
+            for scene in scenes { scene.handle(.resize(sceneViewport), at: time) }
+        }
+    }
+
+    /// What a click at `point` would act on: a hand over the tabs and the tuning panel's buttons, an
+    /// arrow on the rest of the bar, the panels and the help panel; elsewhere the scene's answer.
+    public func cursor(at point: Point) -> CursorKind {
+        if point.y < Self.barHeight { return tabFrames().contains { $0.contains(point) } ? .hand : .arrow }
+        if showsTuning && tuningFrame.contains(point) { return tuningButton(at: point) == nil ? .arrow : .hand }
+        if showsHelp && helpFrame.contains(point) { return .arrow }
+        return (active as? CursorProviding)?.cursor(at: point) ?? .arrow
+    }
+
     public func update(to time: Double) {
         active.update(to: time)
     }
 
-    private func reload() {
+    private func reload(at time: Double) {
         switch onReload?() {
         case let .success(new)?:
-            apply(new)
+            apply(new, at: time)
             tuningStatus = "reloaded"
         case let .failure(error)?:
             // A bad file changes nothing: the settings in use stay.

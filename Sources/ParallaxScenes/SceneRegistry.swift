@@ -2,7 +2,10 @@ import ParallaxEngine
 
 /// A scene the playground holds: what the registry builds, and what the playground hands tuned values to.
 public protocol PlaygroundScene: Traceable {
-    var reducedMotion: Bool { get set }
+    var reducedMotion: Bool { get }
+    /// Turns reduced motion on or off at `time`, the parallax easing to its new amount (`MotionEase`);
+    /// at `-infinity`, at once (start-up).
+    func setReducedMotion(_ on: Bool, at time: Double)
     /// Applies tuned values at once (the scene's own settings and the shared physics and rendering).
     func apply(_ settings: PlaygroundSettings)
 }

@@ -9,6 +9,9 @@ enum Theme {
     static let text = Color(r: 240, g: 242, b: 247)
     static let secondaryText = Color(r: 150, g: 158, b: 175)
     static let accent = Color(r: 94, g: 164, b: 255)
+    /// The help and tuning panels: opaque, so nothing behind them competes with their text (every
+    /// text colour on it is over 4.5:1, WCAG's minimum; PanelTests computes it).
+    static let panel = Color(r: 12, g: 14, b: 20)
 
     static let title = Font(size: 17, weight: .bold)
     static let subtitle = Font(size: 13)

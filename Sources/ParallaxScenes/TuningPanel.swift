@@ -1,22 +1,33 @@
 import ParallaxEngine
 
 /// The tuning panel (P): the active scene's rows (TuningRow.swift) with their values and − + buttons,
-/// and a footer with the keys or the last save/reload word.
+/// and a footer with the keys or the last save/reload word. An opaque side sheet at the window's
+/// right edge, under the bar, beside the scene: the scene is laid out in the width left of it
+/// (`Playground.sceneViewport`), so every caption and paragraph stays in view while tuning. Esc closes it.
 extension Playground {
     static let rowHeight = 28.0
     static let panelWidth = 330.0
 
     var tuningRows: [TuningRow] { TuningRow.rows(for: registry.entries[activeIndex]) }
 
+    /// The whole sheet: a press anywhere on it is the panel's.
     var tuningFrame: Rect {
-        Rect(x: 12, y: Self.barHeight + 12, width: Self.panelWidth, height: 40 + Double(tuningRows.count) * Self.rowHeight + 44)
+        let width = min(Self.panelWidth, viewport.width)
+        return Rect(x: viewport.width - width, y: Self.barHeight, width: width, height: max(0, viewport.height - Self.barHeight))
+    }
+
+    /// `rowHeight`, or less (down to the buttons' 22 px) where the sheet is too short for every row
+    /// and the footer (14 px below the rows, a line of text and a margin).
+    var tuningRowHeight: Double {
+        let rows = Double(max(1, tuningRows.count))
+        return max(22, min(Self.rowHeight, ((tuningFrame.height - 44 - 40) / rows).rounded(.down)))
     }
 
     func tuningRowFrames() -> [(row: Rect, minus: Rect, plus: Rect)] {
-        let panel = tuningFrame
+        let panel = tuningFrame, rowHeight = tuningRowHeight
         return tuningRows.indices.map { i in
-            let row = Rect(x: panel.minX + 8, y: panel.minY + 36 + Double(i) * Self.rowHeight, width: panel.width - 16, height: Self.rowHeight)
-            let plus = Rect(x: row.maxX - 26, y: row.minY + 3, width: 24, height: 22)
+            let row = Rect(x: panel.minX + 8, y: panel.minY + 44 + Double(i) * rowHeight, width: panel.width - 16, height: rowHeight)
+            let plus = Rect(x: row.maxX - 26, y: (row.midY - 11).rounded(), width: 24, height: 22)
             return (row, plus.offsetBy(dx: -30), plus)
         }
     }
@@ -32,8 +43,12 @@ extension Playground {
 
     func drawTuning(into list: inout DisplayList) {
         let panel = tuningFrame, text = environment.text
-        list.fill(panel, Color(r: 12, g: 14, b: 20, a: 230))
-        list.text("Tuning  ·  \(active.name)", font: Self.panelBold, at: Point(x: panel.minX + 12, y: panel.minY + 10), color: Theme.text)
+        list.fill(panel, Theme.panel)
+        list.fill(Rect(x: panel.minX, y: panel.minY, width: 1, height: panel.height), Theme.barLine)
+        list.text("Tuning  ·  \(active.name)", font: Self.panelBold, at: Point(x: panel.minX + 14, y: panel.minY + 16), color: Theme.text)
+        let close = "Esc closes"
+        list.text(close, font: Self.panelFont, at: Point(x: panel.maxX - 14 - text.size(of: close, font: Self.panelFont).width, y: panel.minY + 16),
+                  color: Theme.secondaryText)
         let rows = tuningRows
         for (i, frame) in tuningRowFrames().enumerated() {
             if i == min(selectedRow, rows.count - 1) { list.fill(frame.row, Theme.accent.withAlpha(48)) }
@@ -50,7 +65,7 @@ extension Playground {
             }
         }
         let footer = tuningStatus.isEmpty ? "[ ] select   - = change   S save   L reload" : tuningStatus
-        list.text(footer, font: Self.panelFont, at: Point(x: panel.minX + 12, y: panel.maxY - 30), color: Theme.secondaryText,
-                  clip: panel)
+        let footerY = panel.minY + 44 + Double(rows.count) * tuningRowHeight + 14
+        list.text(footer, font: Self.panelFont, at: Point(x: panel.minX + 14, y: footerY), color: Theme.secondaryText, clip: panel)
     }
 }

@@ -145,9 +145,9 @@ final class TraceWriter {
         try? handle.close()
     }
 
-    func write(frame: Int, time: Double, presentTime: Double?, scene: Scene) {
+    func write(frame: Int, time: Double, presentTime: Double?, cursor: CursorKind?, scene: Scene) {
         guard let scene = scene as? Traceable else { return }
-        buffer.append(Data((traceLine(frame: frame, time: time, presentTime: presentTime, scene: scene) + "\n").utf8))
+        buffer.append(Data((traceLine(frame: frame, time: time, presentTime: presentTime, cursor: cursor, scene: scene) + "\n").utf8))
         if buffer.count > 1 << 16 { flush() }
     }
 
@@ -185,19 +185,18 @@ extension ResourceLocator.NotFound: EnvironmentError {}
 extension TextCache.MissingFont: EnvironmentError {}
 extension SDLError: EnvironmentError {}
 
-/// Builds the canvas and the first scene. With `completeFrames` (the default headless) every photo is
-/// decoded before the first frame and whenever it is decoded again, as captures need; otherwise the
-/// window shows placeholders meanwhile.
+/// Builds the canvas and the first scene. With `completeFrames` (the default headless), each photo
+/// decodes when first drawn, at the size drawn, before that frame renders (`decodesSynchronously`), as
+/// captures need; otherwise the window starts decoding every photo at the window's width at once,
+/// shows placeholders meanwhile, and decodes each again at its drawn size.
 func openScene(_ name: String, viewport: Size, options: SceneRegistry.Options, mode: SDLVideo.Mode, completeFrames: Bool? = nil,
                vsync: Bool = false, logger: Logger, script: InputScript?) throws -> (Canvas, SceneDriver) {
     let resources = try ResourceLocator.locate()
     let canvas = try Canvas(title: "Parallax Playground", size: viewport, resourcesFolder: resources, mode: mode, vsync: vsync, logger: logger)
-    let photos = SceneRegistry.standard.images
     if completeFrames ?? (mode == .headless) {
         canvas.textures.decodesSynchronously = true
-        canvas.textures.preload(photos)
     } else {
-        canvas.textures.request(photos)
+        canvas.textures.request(SceneRegistry.standard.images, fittingWidth: canvas.logicalSize.width * canvas.text.pixelScale)
     }
     guard let scene = SceneRegistry.standard.make(name, viewport: viewport, options: options, environment: canvas.environment) else {
         throw CommandFailure(message: "unknown scene '\(name)' (scenes: \(SceneRegistry.standard.names.joined(separator: ", ")))", code: 2)

@@ -128,6 +128,28 @@ import Testing
         #expect(rests.count == expected.count && zip(rests, expected).allSatisfy { abs($0 - $1) < 1e-6 }, "rests at \(rests)")
         #expect(abs(try #require(trace.last?.fraction) - 4) < 1e-9)
     }
+
+    /// The cursor SDL shows (the trace reads it back from SDL each frame) as the pointer moves over a
+    /// tab, the pager, a page dot, the tuning panel's + and a row's label; and Esc closing the help,
+    /// then the tuning panel, before the last Esc quits.
+    @Test func aHandOverTabsDotsAndButtonsAndEscClosesPanelsBeforeItQuits() throws {
+        let events: [[String: Any]] = [
+            ["t": 0.5, "type": "move", "x": 640, "y": 28],        // the middle tab: hand
+            ["t": 1.0, "type": "move", "x": 640, "y": 400],       // the page: arrow
+            ["t": 1.5, "type": "move", "x": 684, "y": 764],       // the fifth dot: hand
+            ["t": 2.0, "type": "key", "key": "p"],                // the sheet opens; the pager, 950 px wide, moves its dots away: arrow
+            ["t": 2.5, "type": "move", "x": 1258, "y": 114],      // + of the first row: hand
+            ["t": 3.0, "type": "move", "x": 1000, "y": 114],      // its label: arrow
+            ["t": 3.5, "type": "key", "key": "h"],
+            ["t": 4.0, "type": "key", "key": "Escape"],           // closes the help only
+            ["t": 4.5, "type": "move", "x": 1258, "y": 142],      // + of the second row, still there: hand
+            ["t": 5.0, "type": "key", "key": "Escape"],           // closes the tuning panel: the pager there, arrow
+        ]
+        let trace = try RealWindow.trace(scene: "pager", events: events)
+        var shown: [String] = []
+        for cursor in trace.compactMap(\.cursor) where cursor != shown.last { shown.append(cursor) }
+        #expect(shown == ["arrow", "hand", "arrow", "hand", "arrow", "hand", "arrow", "hand", "arrow"], "cursors in turn: \(shown)")
+    }
 }
 
 /// One frame of `--trace`.
@@ -141,6 +163,8 @@ struct TraceFrame {
     let velocity: Double
     let offsetX: Double
     let fraction: Double?
+    /// The cursor SDL shows (`run` only).
+    let cursor: String?
 
     init(_ object: [String: Any]) throws {
         func optionalNumber(_ value: Any?) -> Double? { value as? Double ?? (value as? Int).map(Double.init) }
@@ -154,6 +178,7 @@ struct TraceFrame {
         self.velocity = try number(velocity["y"])
         offsetX = try number(offset["x"])
         fraction = optionalNumber(object["fraction"])
+        cursor = object["cursor"] as? String
     }
 }
 

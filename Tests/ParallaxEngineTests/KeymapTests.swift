@@ -22,7 +22,7 @@ import Testing
             ("F1", "frame-time panel"),
             ("F12", "screenshot (record: capture point)"),
             ("H", "this help"),
-            ("Esc", "quit"),
+            ("Esc", "close the panel, else quit"),
         ]
         #expect(Keymap.lines(scenes: scenes).map(\.keys) == expected.map(\.0))
         #expect(Keymap.lines(scenes: scenes).map(\.action) == expected.map(\.1))
@@ -53,7 +53,7 @@ import Testing
         #expect(Keymap.action(for: .tab, shift: false) == .nextScene)
         #expect(Keymap.action(for: .tab, shift: true) == .previousScene)
         #expect(Keymap.action(for: .pageDown, shift: true) == .screenDown)
-        #expect(Keymap.action(for: .escape, shift: false) == .quit)
+        #expect(Keymap.action(for: .escape, shift: false) == .dismiss)
         #expect(Keymap.action(for: .return, shift: false) == nil)
         #expect(Keymap.action(for: .scroll(dx: 0, dy: 1, precise: false, shift: false)) == nil)
     }

@@ -28,16 +28,16 @@ struct CollectingLogHandler: LogHandler {
 
 extension HeadlessCaptureTests {
     @Test func imageHeadersGiveTheShippedPhotosSizes() {
-        #expect(ImageHeader.dimensions(of: resourcesFolder + "/Images/chelsea.png")! == (451, 300))
-        #expect(ImageHeader.dimensions(of: resourcesFolder + "/Images/rocket.jpg")! == (640, 427))
-        #expect(ImageHeader.dimensions(of: resourcesFolder + "/Images/hubble_deep_field.jpg")! == (1000, 872))
+        #expect(ImageHeader.dimensions(of: resourcesFolder + "/Icons/parallax.png")! == (128, 128))
+        #expect(ImageHeader.dimensions(of: resourcesFolder + "/Images/orange-petals.jpg")! == (1600, 1203))
+        #expect(ImageHeader.dimensions(of: resourcesFolder + "/Images/kite.jpg")! == (2560, 1600))
         #expect(ImageHeader.dimensions(of: resourcesFolder + "/Fonts/DejaVuSans.ttf") == nil)
     }
 
     @Test func badImagesArePlaceholdersWithOneLogLineEachNeverACrash() throws {
         let folder = temporaryFolder()
         let fm = FileManager.default
-        let good = try Data(contentsOf: URL(fileURLWithPath: resourcesFolder + "/Images/astronaut.png"))
+        let good = try Data(contentsOf: URL(fileURLWithPath: resourcesFolder + "/Icons/parallax.png"))
         _ = fm.createFile(atPath: folder + "/empty.png", contents: Data())
         _ = fm.createFile(atPath: folder + "/truncated.png", contents: good.prefix(2000))
         _ = fm.createFile(atPath: folder + "/not-an-image.png", contents: Data("hello, not a picture\n".utf8))
@@ -80,5 +80,18 @@ extension HeadlessCaptureTests {
         } throws: { error in
             (error as? TextCache.MissingFont)?.description.hasPrefix("font \(folder)/Fonts/DejaVuSans.ttf cannot be opened") == true
         }
+    }
+}
+
+extension HeadlessCaptureTests {
+    @Test func theWindowIconIsSetAndAMissingOneIsOneLogLine() throws {
+        let canvas = try headlessCanvas(Size(width: 100, height: 100))
+        let log = CollectedLog()
+        let logger = Logger(label: "test") { _ in CollectingLogHandler(log: log) }
+        #expect(WindowIcon.set(on: canvas.window, path: resourcesFolder + WindowIcon.path, logger: logger))
+        #expect(log.messages.isEmpty)
+        let missing = temporaryFolder() + "/no-icon.png"
+        #expect(!WindowIcon.set(on: canvas.window, path: missing, logger: logger))
+        #expect(log.messages.count == 1 && log.messages[0].hasPrefix("window icon \(missing): "), "\(log.messages)")
     }
 }

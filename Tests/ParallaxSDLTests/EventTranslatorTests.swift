@@ -78,7 +78,7 @@ import Testing
     @Test func escapeIsAKeyTheKeymapQuitsOn() {
         var translator = EventTranslator()
         #expect(translator.translate(keyDown(Int32(SDLK_ESCAPE.rawValue)), at: 0) == .input(.key(.escape, shift: false)))
-        #expect(Keymap.action(for: .escape, shift: false) == .quit)
+        #expect(Keymap.action(for: .escape, shift: false) == .dismiss)
     }
 
     func wheel(x: Float, y: Float, flipped: Bool) -> SDL_Event {

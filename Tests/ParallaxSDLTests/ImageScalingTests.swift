@@ -51,36 +51,36 @@ extension HeadlessCaptureTests {
         let canvas = try headlessCanvas(Size(width: 100, height: 100))
         let textures = TextureCache(renderer: canvas.renderer, imagesFolder: resourcesFolder + "/Images", logger: Logger(label: "test"))
         textures.decodesSynchronously = true
-        // hubble_deep_field.jpg is 1000x872: at 0.45, 450x392 (392.4 rounded).
-        let first = try #require(textures.texture(for: "hubble_deep_field.jpg", drawnScale: 0.45))
+        // orange-petals.jpg is 1600x1203: at 0.45, 720x541 (541.35 rounded).
+        let first = try #require(textures.texture(for: "orange-petals.jpg", drawnScale: 0.45))
         #expect(first.scale == 0.45)
         var w: Int32 = 0, h: Int32 = 0
         SDL_QueryTexture(first.texture, nil, nil, &w, &h)
-        #expect(w == 450 && h == 392)
-        #expect(textures.residentBytes == 450 * 392 * 4)
-        #expect(textures.pixelSize(of: "hubble_deep_field.jpg") == Size(width: 1000, height: 872), "layouts see the file's size")
+        #expect(w == 720 && h == 541)
+        #expect(textures.residentBytes == 720 * 541 * 4)
+        #expect(textures.pixelSize(of: "orange-petals.jpg") == Size(width: 1600, height: 1203), "layouts see the file's size")
         // Drawn larger: the fitted texture serves until the new scale has held for `settleDraws` draws.
         for _ in 1..<TextureCache.settleDraws {
-            #expect(textures.texture(for: "hubble_deep_field.jpg", drawnScale: 0.9)?.scale == 0.45)
+            #expect(textures.texture(for: "orange-petals.jpg", drawnScale: 0.9)?.scale == 0.45)
         }
-        #expect(textures.texture(for: "hubble_deep_field.jpg", drawnScale: 0.9)?.scale == 0.9)
-        #expect(textures.residentBytes == 900 * 785 * 4, "the old texture gone")
+        #expect(textures.texture(for: "orange-petals.jpg", drawnScale: 0.9)?.scale == 0.9)
+        #expect(textures.residentBytes == 1440 * 1083 * 4, "the old texture gone")
     }
 
     @Test func aShadedImageIsItsOwnTextureWithTheShadeBakedIn() throws {
         let canvas = try headlessCanvas(Size(width: 100, height: 100))
         let textures = TextureCache(renderer: canvas.renderer, imagesFolder: resourcesFolder + "/Images", logger: Logger(label: "test"))
         textures.decodesSynchronously = true
-        // Shading image rows 100..<300: at 0.25 the texture keeps rows 25..<75 of 128.
+        // young-grass.jpg is 1280x1024. Shading image rows 100..<300: at 0.25 the texture keeps rows 25..<75 of 256.
         let black = ImageDecoder.RowShade(color: Color(r: 0, g: 0, b: 0), topAlpha: 255, bottomAlpha: 255, firstRow: 100, startRow: 100, endRow: 300)
-        let plain = try #require(textures.texture(for: "brick.png", drawnScale: 0.25))
-        let shaded = try #require(textures.texture(for: "brick.png", drawnScale: 0.25, shade: black))
+        let plain = try #require(textures.texture(for: "young-grass.jpg", drawnScale: 0.25))
+        let shaded = try #require(textures.texture(for: "young-grass.jpg", drawnScale: 0.25, shade: black))
         #expect(plain.texture != shaded.texture)
         #expect(shaded.rowOffset == 25)
-        #expect(textures.residentBytes == 128 * 128 * 4 + 128 * 50 * 4)
+        #expect(textures.residentBytes == 320 * 256 * 4 + 320 * 50 * 4)
         // Drawn 1:1, the fully opaque black shade leaves black, and the rows come from the right place.
         var list = DisplayList()
-        list.image("brick.png", source: Rect(x: 0, y: 100, width: 512, height: 200), destination: Rect(x: 0, y: 0, width: 128, height: 50),
+        list.image("young-grass.jpg", source: Rect(x: 0, y: 100, width: 512, height: 200), destination: Rect(x: 0, y: 0, width: 128, height: 50),
                    shade: ImageShade(color: Color(r: 0, g: 0, b: 0), topAlpha: 255, bottomAlpha: 255, start: 0))
         canvas.draw(list)
         let pixels = try canvas.readPixels()

@@ -13,7 +13,8 @@ final class BarScene: PlaygroundScene {
     let name = "bar"
     private(set) var viewport: Size
     let topInset: Double
-    var reducedMotion = false
+    private(set) var reducedMotion = false
+    func setReducedMotion(_ on: Bool, at time: Double) { reducedMotion = on }
     private(set) var width = BarScene.barWidth.defaultValue
 
     init(viewport: Size, topInset: Double) {

@@ -23,7 +23,7 @@ func playground(_ script: InputScript, options: SceneRegistry.Options = .init())
 }
 
 extension HeadlessCaptureTests {
-    @Test(arguments: ["feed", "header", "pager", "header-refresh", "reduced-motion"])
+    @Test(arguments: ["feed", "header", "pager", "header-refresh", "reduced-motion", "panels", "panels-small"])
     func everySceneMatchesItsGoldens(name: String) throws {
         let script = try regressionScript(name)
         let verdicts = try checker().0.verify(name: name, script: script, makeScene: playground(script))

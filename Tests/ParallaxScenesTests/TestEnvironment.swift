@@ -16,11 +16,16 @@ final class FixedImageMetrics: ImageMetrics {
 
 /// The shipped photos' real sizes (see Resources/Images/CREDITS.md).
 let photoSizes: [ImageID: Size] = [
-    "astronaut.png": Size(width: 512, height: 512), "chelsea.png": Size(width: 451, height: 300),
-    "coffee.png": Size(width: 600, height: 400), "rocket.jpg": Size(width: 640, height: 427),
-    "hubble_deep_field.jpg": Size(width: 1000, height: 872), "camera.png": Size(width: 512, height: 512),
-    "brick.png": Size(width: 512, height: 512), "grass.png": Size(width: 512, height: 512),
-    "gravel.png": Size(width: 512, height: 512),
+    "colourful-cups.jpg": Size(width: 2560, height: 1600), "dandelion-seeds.jpg": Size(width: 2560, height: 1600),
+    "dune-grass.jpg": Size(width: 1680, height: 1050), "fallen-leaf.jpg": Size(width: 2560, height: 1600),
+    "forest-path.jpg": Size(width: 2560, height: 1600), "jetty.jpg": Size(width: 2560, height: 1600),
+    "kite.jpg": Size(width: 2560, height: 1600), "ladybird.jpg": Size(width: 2560, height: 1600),
+    "lake-at-dusk.jpg": Size(width: 2560, height: 1600), "leaf-veins.jpg": Size(width: 1920, height: 1200),
+    "marigold.jpg": Size(width: 2560, height: 1600), "moss.jpg": Size(width: 2560, height: 1600),
+    "orange-petals.jpg": Size(width: 1600, height: 1203), "rain-drops.jpg": Size(width: 1920, height: 1200),
+    "rowing-boats.jpg": Size(width: 2560, height: 1600), "storm-road.jpg": Size(width: 1920, height: 1280),
+    "summer-night.jpg": Size(width: 2560, height: 1600), "water-drop.jpg": Size(width: 2560, height: 1600),
+    "yellow-flower.jpg": Size(width: 2560, height: 1600), "young-grass.jpg": Size(width: 1280, height: 1024),
 ]
 
 func testEnvironment() -> SceneEnvironment {

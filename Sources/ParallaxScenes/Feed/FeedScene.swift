@@ -11,14 +11,27 @@ public final class FeedScene: PlaygroundScene {
     public var time: Double { position.time }
     private let environment: SceneEnvironment
     public private(set) var settings: FeedSettings
-    /// Reduced motion: the photos stop shifting (`M` = 0).
-    public var reducedMotion = false {
-        didSet { layout = FeedLayout(settings: effectiveSettings, viewport: viewport) }
+    /// Reduced motion: the photos stop shifting, `M` easing to 0 (`MotionEase`); the layout is built
+    /// with `M` times the amount at the last update.
+    public private(set) var motion = MotionEase()
+    public var reducedMotion: Bool { motion.reduced }
+    private var layoutMotion = 1.0
+
+    public func setReducedMotion(_ on: Bool, at time: Double) {
+        motion.setReduced(on, at: time)
+        relayoutMotion(at: time.isFinite ? self.time : time)
+    }
+
+    private func relayoutMotion(at time: Double) {
+        let amount = motion.amount(at: time)
+        guard amount != layoutMotion else { return }
+        layoutMotion = amount
+        layout = FeedLayout(settings: effectiveSettings, viewport: viewport)
     }
 
     private var effectiveSettings: FeedSettings {
         var s = settings
-        if reducedMotion { s.maxShift = 0 }
+        s.maxShift *= layoutMotion
         return s
     }
 
@@ -54,6 +67,7 @@ public final class FeedScene: PlaygroundScene {
 
     public func update(to time: Double) {
         position.update(scroller, to: time)
+        relayoutMotion(at: time)
     }
 
     /// Applies tuned values at once (the photo margin and the scroll physics).

@@ -11,7 +11,10 @@ public final class HeaderScene: PlaygroundScene {
     public var offset: Double { position.offset }
     public var time: Double { position.time }
     public var settings: HeaderSettings
-    public var reducedMotion = false
+    /// Reduced motion: the photo's speed eases to the page's (`MotionEase`) and it stops stretching.
+    public private(set) var motion = MotionEase()
+    public var reducedMotion: Bool { motion.reduced }
+    public func setReducedMotion(_ on: Bool, at time: Double) { motion.setReduced(on, at: time) }
     /// The band the tab bar covers: the header runs under it, the title stays clear of it.
     public var topInset: Double
     private let environment: SceneEnvironment
@@ -66,7 +69,7 @@ public final class HeaderScene: PlaygroundScene {
 
     private func frames(at s: Double) -> StretchyHeader.Frames {
         StretchyHeader.frames(offset: s, width: viewport.width, aspect: settings.aspect,
-                              speed: reducedMotion ? 1 : settings.imageSpeed,
+                              speed: MotionEase.factor(settings.imageSpeed, amount: motion.amount(at: time)),
                               stretches: !reducedMotion && !settings.pullToRefresh)
     }
 

@@ -21,9 +21,9 @@ extension SceneSetting {
 public enum HeaderArticle {
     /// The header's photos and titles; each refresh shows the next.
     public static let covers: [(photo: Photo, title: String)] = [
-        (PhotoLibrary.photos[3], "Falcon 9 at dawn"),
-        (PhotoLibrary.photos[4], "Ten thousand galaxies"),
-        (PhotoLibrary.photos[2], "Coffee, slowly"),
+        (PhotoLibrary.named("rowing-boats.jpg"), "Boats at evening"),
+        (PhotoLibrary.named("forest-path.jpg"), "Into the forest"),
+        (PhotoLibrary.named("lake-at-dusk.jpg"), "The still hour"),
     ]
     public static let headline = "Depth you can scroll"
     public static func byline(_ photo: Photo) -> String { "Photo: \(photo.credit)  ·  3 min read" }

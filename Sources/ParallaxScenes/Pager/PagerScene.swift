@@ -1,7 +1,7 @@
 import ParallaxEngine
 
 /// Full-window pages whose background, header and paragraph move at different speeds (`PagerLayers.swift`).
-public final class PagerScene: PlaygroundScene {
+public final class PagerScene: PlaygroundScene, CursorProviding {
     public let name = "pager"
     public private(set) var viewport: Size
     public private(set) var scroller = ScrollAxis(release: .paging)
@@ -10,8 +10,10 @@ public final class PagerScene: PlaygroundScene {
     public var time: Double { position.time }
     public var settings: PagerSettings
     public let pages: [PagerPage]
-    /// Reduced motion: every layer moves with its page.
-    public var reducedMotion = false
+    /// Reduced motion: every layer's speed eases to its page's (`MotionEase`).
+    public private(set) var motion = MotionEase()
+    public var reducedMotion: Bool { motion.reduced }
+    public func setReducedMotion(_ on: Bool, at time: Double) { motion.setReduced(on, at: time) }
     private let environment: SceneEnvironment
     private var paragraphLines: [[String]] = []
 
@@ -32,9 +34,11 @@ public final class PagerScene: PlaygroundScene {
     public var fraction: Double { PagerLayers.fraction(offset: offset, pageWidth: viewport.width) }
     public var currentPage: Int { PagerLayers.currentPage(fraction: fraction, pageCount: pages.count) }
 
-    /// The speed of each layer, as the tuning and reduced motion make it.
+    /// The speed of each layer, as the tuning and reduced motion (at the last update) make it.
     public var speeds: (background: Double, header: Double, paragraph: Double) {
-        reducedMotion ? (1, 1, 1) : (settings.backgroundSpeed, settings.headerSpeed, settings.paragraphSpeed)
+        let amount = motion.amount(at: time)
+        return (MotionEase.factor(settings.backgroundSpeed, amount: amount), MotionEase.factor(settings.headerSpeed, amount: amount),
+                MotionEase.factor(settings.paragraphSpeed, amount: amount))
     }
 
     private var paragraphWidth: Double { min(settings.maxParagraphWidth, viewport.width * settings.paragraphWidth) }
@@ -183,6 +187,9 @@ public final class PagerScene: PlaygroundScene {
         let total = Double(pages.count - 1) * Self.dotSpacing
         return Point(x: viewport.width / 2 - total / 2 + Double(i) * Self.dotSpacing, y: viewport.height - 36)
     }
+
+    /// A hand over a page dot (a click goes there).
+    public func cursor(at point: Point) -> CursorKind { dotHit(point) == nil ? .arrow : .hand }
 
     private func dotHit(_ p: Point) -> Int? {
         pages.indices.first { i in

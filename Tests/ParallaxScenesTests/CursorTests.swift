@@ -1,0 +1,61 @@
+import Testing
+@testable import ParallaxEngine
+@testable import ParallaxScenes
+
+/// Which cursor belongs over a point, asked of the playground without SDL: a hand where a click acts.
+@Suite struct CursorTests {
+    let viewport = Size(width: 1280, height: 800)
+
+    func playground(_ scene: String) -> Playground {
+        Playground(viewport: viewport, first: scene, environment: testEnvironment())
+    }
+
+    @Test func aHandOverTheTabsExactlyWhereAClickSwitchesScenes() {
+        let p = playground("feed")
+        #expect(p.cursor(at: Point(x: 640, y: 28)) == .hand, "the middle tab")
+        #expect(p.cursor(at: Point(x: 20, y: 28)) == .arrow, "the app title")
+        #expect(p.cursor(at: Point(x: 640, y: 400)) == .arrow, "a photo")
+        for x in stride(from: 0.5, to: 1280, by: 4) {
+            let point = Point(x: x, y: 28)
+            let probe = playground("feed")
+            probe.select(1)   // the header: a click on any tab but its own shows
+            probe.handle(.mouseDown(point), at: 0)
+            probe.handle(.mouseUp(point), at: 0)
+            let switched = probe.name != "header" || probe.tabFrames()[1].contains(point)
+            #expect((p.cursor(at: point) == .hand) == switched, "x = \(x)")
+        }
+    }
+
+    @Test func aHandOverThePagersDotsOnly() {
+        let p = playground("pager")
+        // Five dots 22 px apart centred on x = 640, 36 px above the bottom: the fifth at (684, 764).
+        #expect(p.cursor(at: Point(x: 684, y: 764)) == .hand)
+        #expect(p.cursor(at: Point(x: 640 - 44, y: 764)) == .hand)
+        #expect(p.cursor(at: Point(x: 684, y: 700)) == .arrow)
+        #expect(p.cursor(at: Point(x: 740, y: 764)) == .arrow)
+        #expect(playground("feed").cursor(at: Point(x: 684, y: 764)) == .arrow, "the feed has no dots")
+    }
+
+    @Test func aHandOverTheTuningButtonsAndTheDotsBesideTheSheet() {
+        let p = playground("pager")
+        p.handle(.key(.p, shift: false), at: 0)
+        // The sheet from x = 950; its first row 56 + 44 = 100 to 128, + at 1246...1270, - 30 px left of it.
+        #expect(p.cursor(at: Point(x: 1258, y: 114)) == .hand)
+        #expect(p.cursor(at: Point(x: 1228, y: 114)) == .hand)
+        #expect(p.cursor(at: Point(x: 1000, y: 114)) == .arrow, "a row's label")
+        #expect(p.cursor(at: Point(x: 1258, y: 764)) == .arrow, "the sheet below its rows")
+        // The pager now lays out in the 950 px beside the sheet: its fifth dot at 475 + 44.
+        #expect(p.cursor(at: Point(x: 519, y: 764)) == .hand)
+        #expect(p.cursor(at: Point(x: 684, y: 764)) == .arrow)
+    }
+
+    @Test func anArrowOnTheHelpPanelAndTheScenesAnswerAroundIt() {
+        let p = playground("pager")
+        p.handle(.key(.h, shift: false), at: 0)
+        let help = p.helpFrame
+        #expect(help.contains(Point(x: 640, y: 400)))
+        #expect(p.cursor(at: Point(x: 640, y: 400)) == .arrow)
+        #expect(!help.contains(Point(x: 684, y: 764)))
+        #expect(p.cursor(at: Point(x: 684, y: 764)) == .hand, "a click on the dot still goes there")
+    }
+}
