@@ -216,6 +216,13 @@ public final class DisplayListRenderer {
         let y0 = Int32(clamping: Int((s.minY * scale).rounded()) - rowOffset), y1 = Int32(clamping: Int((s.maxY * scale).rounded()) - rowOffset)
         var source = SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0)
         var destination = frect(quad.destination)
+        let k = text.pixelScale
+        if exact, abs(quad.destination.width * k - Double(source.w)) < 0.01, abs(quad.destination.height * k - Double(source.h)) < 0.01 {
+            // Texels 1:1 land on whole pixels, rounded as OpenGL's nearest sampling puts them (SDL's
+            // software renderer would truncate), so both renderers draw the same frame.
+            destination = SDL_FRect(x: Float((quad.destination.minX * k).rounded() / k), y: Float((quad.destination.minY * k).rounded() / k),
+                                    w: Float(Double(source.w) / k), h: Float(Double(source.h) / k))
+        }
         SDL_RenderCopyF(renderer, texture, &source, &destination)
     }
 
