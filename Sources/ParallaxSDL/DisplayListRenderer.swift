@@ -23,18 +23,39 @@ public final class DisplayListRenderer {
     /// The clip rect and draw blend mode SDL has now; nil before the first frame sets them.
     private var currentClip: SDL_Rect??
     private var currentBlend: SDL_BlendMode?
+    /// The frame's first opaque full-window fill, turned into the clear (and a backdrop's clear).
+    private var background = Color(r: 0, g: 0, b: 0)
+    /// Subtracted from every logical coordinate: a backdrop's copy is drawn with its rect at (0, 0).
+    private var origin = Point.zero
+    /// While a backdrop's copy is drawn: every image is filtered linearly, as it is drawn smaller.
+    private var drawingBackdrop = false
+    /// A backdrop's copy at twice its blurred size, and the blurred copy; kept from frame to frame
+    /// while their sizes hold. Textures are freed with the renderer (SDL_DestroyRenderer).
+    private var backdropDetail: (texture: OpaquePointer, w: Int32, h: Int32)?
+    private var backdropBlur: (texture: OpaquePointer, w: Int32, h: Int32)?
+    /// Anti-aliased white discs by radius in quarter device pixels, and their side in pixels.
+    private var discs: [Int: (texture: OpaquePointer, side: Int32)] = [:]
+    /// Finishes the GPU's queued work (glFinish), where the renderer draws through OpenGL.
+    private let finish: (() -> Void)?
 
-    public init(renderer: OpaquePointer, textures: TextureCache, text: TextCache) {
+    /// Seconds the last `render` spent on backdrops (`bench`'s bar material row).
+    public private(set) var backdropSeconds = 0.0
+    /// Makes `backdropSeconds` the backdrops' own work: the queue is finished before and after each
+    /// (an OpenGL renderer otherwise only queues the work), which costs the frame those waits.
+    public var measuresBackdrops = false
+
+    public init(renderer: OpaquePointer, textures: TextureCache, text: TextCache, finish: (() -> Void)? = nil) {
         self.renderer = renderer
         self.textures = textures
         self.text = text
+        self.finish = finish
     }
 
     public func render(_ list: DisplayList) {
         currentClip = nil
         currentBlend = nil
         var commands = list.commands[...]
-        var background = Color(r: 0, g: 0, b: 0)
+        background = Color(r: 0, g: 0, b: 0)
         if case let .fill(first)? = commands.first, first.clip == nil, alpha(first.color.a, first.opacity) == 255, covers(first.rect) {
             background = first.color
             commands = commands.dropFirst()
@@ -42,23 +63,38 @@ public final class DisplayListRenderer {
         setClip(nil)
         SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
         SDL_RenderClear(renderer)
-        for command in commands {
-            switch command {
-            case let .fill(fill):
-                setClip(fill.clip)
-                fillRect(fill.rect, fill.color, opacity: fill.opacity)
-            case let .gradient(gradient):
-                setClip(gradient.clip)
-                drawGradient(gradient.rect, gradient.color, top: gradient.topAlpha, bottom: gradient.bottomAlpha)
-            case let .image(quad):
-                setClip(quad.clip)
-                drawImage(quad)
-            case let .text(run):
-                setClip(run.clip)
-                drawText(run)
+        backdropSeconds = 0
+        for index in commands.indices {
+            if case let .backdrop(backdrop) = commands[index] {
+                drawBackdrop(backdrop, over: commands[..<index])
+            } else {
+                execute(commands[index])
             }
         }
         setClip(nil)
+    }
+
+    private func execute(_ command: DrawCommand) {
+        switch command {
+        case let .fill(fill):
+            setClip(fill.clip)
+            fillRect(fill.rect, fill.color, opacity: fill.opacity)
+        case let .gradient(gradient):
+            setClip(gradient.clip)
+            drawGradient(gradient.rect, gradient.color, top: gradient.topAlpha, bottom: gradient.bottomAlpha)
+        case let .image(quad):
+            setClip(quad.clip)
+            drawImage(quad)
+        case let .text(run):
+            setClip(run.clip)
+            drawText(run)
+        case let .disc(disc):
+            setClip(disc.clip)
+            drawDisc(disc)
+        case .backdrop:
+            // Only `render` executes a backdrop: one drawn inside another's copy would blur twice.
+            break
+        }
     }
 
     /// Whether `rect` covers the renderer's whole output.
@@ -74,6 +110,7 @@ public final class DisplayListRenderer {
         var wanted: SDL_Rect?
         if let clip {
             // Clip edges snap to whole logical pixels (SDL clips on integers); contents stay sub-pixel.
+            let clip = clip.offsetBy(dx: -origin.x, dy: -origin.y)
             let x0 = clip.minX.rounded(), y0 = clip.minY.rounded()
             var rect = SDL_Rect(x: Int32(clamping: Int(x0)), y: Int32(clamping: Int(y0)),
                                 w: Int32(clamping: Int(max(0, clip.maxX.rounded() - x0))),
@@ -109,8 +146,9 @@ public final class DisplayListRenderer {
     /// stretching an alpha ramp over the rect took 3 ms in the header's frames; there the gradient is
     /// bands 2 px high of blended fills, which its fill loop blends fastest (`bench --scene header`:
     /// p50 2.5 to 1.25 ms). Under 3 alpha levels a band: no banding shows.
-    private func drawGradient(_ r: Rect, _ c: Color, top: UInt8, bottom: UInt8) {
+    private func drawGradient(_ rect: Rect, _ c: Color, top: UInt8, bottom: UInt8) {
         setBlend(SDL_BLENDMODE_BLEND)
+        let r = rect.offsetBy(dx: -origin.x, dy: -origin.y)
         if isSoftware {
             let band = 2.0
             var y = r.minY
@@ -118,7 +156,7 @@ public final class DisplayListRenderer {
                 let height = min(band, r.maxY - y)
                 let fraction = r.height > 0 ? (y + height / 2 - r.minY) / r.height : 0
                 SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, UInt8((Double(top) + (Double(bottom) - Double(top)) * fraction).rounded()))
-                var rect = frect(Rect(x: r.minX, y: y, width: r.width, height: height))
+                var rect = SDL_FRect(x: Float(r.minX), y: Float(y), w: Float(r.width), h: Float(height))
                 SDL_RenderFillRectF(renderer, &rect)
                 y += height
             }
@@ -158,7 +196,7 @@ public final class DisplayListRenderer {
         // Texels 1:1 with pixels need no filtering (nearest: the photo lands on whole pixels, as its
         // card's edges do, and llvmpipe samples one texel instead of four); a texture still waiting
         // for its decode at this scale is resampled linearly.
-        setScaleMode(texture, exact ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
+        setScaleMode(texture, exact && !drawingBackdrop ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
         let a = alpha(255, quad.opacity)
         SDL_SetTextureAlphaMod(texture, a)
         SDL_SetTextureBlendMode(texture, a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
@@ -187,9 +225,10 @@ public final class DisplayListRenderer {
     }
 
     /// An image not ready yet: a flat panel; one that cannot be shown: the panel with a cross.
-    private func drawPlaceholder(_ rect: Rect, broken: Bool, opacity: Double) {
-        fillRect(rect, Self.placeholderFill, opacity: opacity)
+    private func drawPlaceholder(_ placeholder: Rect, broken: Bool, opacity: Double) {
+        fillRect(placeholder, Self.placeholderFill, opacity: opacity)
         guard broken else { return }
+        let rect = placeholder.offsetBy(dx: -origin.x, dy: -origin.y)
         let mark = Self.placeholderMark
         let a = alpha(mark.a, opacity)
         setBlend(a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
@@ -209,8 +248,122 @@ public final class DisplayListRenderer {
         SDL_RenderCopyF(renderer, line.texture, nil, &destination)
     }
 
+    /// Draws the commands before the backdrop again, inside its rect only, into a texture
+    /// `2 / downscale` of its size; halves that (a linear halving averages 2x2 texels: a box filter,
+    /// so thin lines and text do not alias into sparkles as they would drawn straight at the small
+    /// size); scales the result back up over the rect with linear filtering, and tints it. No pixels
+    /// are read back: it works the same on the software renderer and through OpenGL.
+    private func drawBackdrop(_ backdrop: Backdrop, over below: ArraySlice<DrawCommand>) {
+        if measuresBackdrops { SDL_RenderFlush(renderer); finish?() }
+        var watch = Stopwatch()
+        defer {
+            if measuresBackdrops { SDL_RenderFlush(renderer); finish?() }
+            backdropSeconds += watch.lap()
+        }
+        let rect = backdrop.rect
+        let factor = max(1, backdrop.downscale)
+        let blurW = Int32(clamping: Int((rect.width * text.pixelScale / factor).rounded(.up)))
+        let blurH = Int32(clamping: Int((rect.height * text.pixelScale / factor).rounded(.up)))
+        guard blurW > 0, blurH > 0, rect.width > 0, rect.height > 0,
+              let detail = target(&backdropDetail, w: 2 * blurW, h: 2 * blurH),
+              let blur = target(&backdropBlur, w: blurW, h: blurH) else {
+            setClip(nil)
+            fillRect(rect, backdrop.tint, opacity: 1)
+            return
+        }
+        let mainClip = currentClip
+        // A target gets its own viewport, scale and (no) clip; SDL restores the window's on return.
+        SDL_SetRenderTarget(renderer, detail)
+        currentClip = nil
+        setClip(nil)
+        SDL_RenderSetScale(renderer, Float(Double(2 * blurW) / rect.width), Float(Double(2 * blurH) / rect.height))
+        SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
+        SDL_RenderClear(renderer)
+        origin = rect.origin
+        drawingBackdrop = true
+        for command in below where mayDraw(command, in: rect) { execute(command) }
+        drawingBackdrop = false
+        origin = .zero
+        SDL_SetRenderTarget(renderer, blur)
+        SDL_RenderCopy(renderer, detail, nil, nil)
+        SDL_SetRenderTarget(renderer, nil)
+        currentClip = mainClip
+        setClip(nil)
+        var destination = frect(rect)
+        SDL_RenderCopyF(renderer, blur, nil, &destination)
+        fillRect(rect, backdrop.tint, opacity: 1)
+    }
+
+    /// A render-target texture of exactly `w` x `h`, made again when the size changes.
+    private func target(_ slot: inout (texture: OpaquePointer, w: Int32, h: Int32)?, w: Int32, h: Int32) -> OpaquePointer? {
+        if let current = slot, current.w == w, current.h == h { return current.texture }
+        if let current = slot { SDL_DestroyTexture(current.texture) }
+        slot = nil
+        guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h) else {
+            return nil
+        }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+        slot = (texture, w, h)
+        return texture
+    }
+
+    /// Whether `command` can touch `rect` (a backdrop draws only those again).
+    private func mayDraw(_ command: DrawCommand, in rect: Rect) -> Bool {
+        func touches(_ r: Rect, _ clip: Rect?) -> Bool {
+            guard let inside = r.intersection(rect) else { return false }
+            return clip.map { inside.intersection($0) != nil } ?? true
+        }
+        switch command {
+        case let .fill(f): return touches(f.rect, f.clip)
+        case let .gradient(g): return touches(g.rect, g.clip)
+        case let .image(q): return touches(q.destination, q.clip)
+        case let .text(t): return touches(Rect(origin: t.origin, size: text.size(of: t.text, font: t.font)), t.clip)
+        case let .disc(d): return touches(Rect(x: d.center.x - d.radius, y: d.center.y - d.radius, width: 2 * d.radius, height: 2 * d.radius), d.clip)
+        case .backdrop: return false
+        }
+    }
+
+    /// A disc from a white anti-aliased texture made once per radius (in quarter device pixels),
+    /// tinted by colour modulation; its centre snaps to a pixel corner (the texture's centre), so the
+    /// edge keeps its smooth coverage instead of being resampled.
+    private func drawDisc(_ disc: Disc) {
+        let quarters = Int((disc.radius * text.pixelScale * 4).rounded())
+        guard quarters > 0, let (texture, side) = discTexture(quarters) else { return }
+        SDL_SetTextureColorMod(texture, disc.color.r, disc.color.g, disc.color.b)
+        SDL_SetTextureAlphaMod(texture, alpha(disc.color.a, disc.opacity))
+        let scale = text.pixelScale
+        let half = Double(side) / 2
+        let x = ((disc.center.x - origin.x) * scale).rounded() - half, y = ((disc.center.y - origin.y) * scale).rounded() - half
+        var destination = SDL_FRect(x: Float(x / scale), y: Float(y / scale), w: Float(Double(side) / scale), h: Float(Double(side) / scale))
+        SDL_RenderCopyF(renderer, texture, nil, &destination)
+    }
+
+    /// Each pixel's alpha is the disc's coverage of it, `radius + 0.5 - distance` clamped to 0...1
+    /// (distance from the pixel's centre to the disc's): a one-pixel ramp across the edge.
+    private func discTexture(_ quarters: Int) -> (OpaquePointer, Int32)? {
+        if let made = discs[quarters] { return made }
+        let radius = Double(quarters) / 4
+        let side = 2 * Int32(radius.rounded(.up)) + 2
+        let n = Int(side)
+        var pixels = [UInt32](repeating: 0, count: n * n)
+        for row in 0..<n {
+            for column in 0..<n {
+                let dx = Double(column) + 0.5 - Double(n) / 2, dy = Double(row) + 0.5 - Double(n) / 2
+                let coverage = min(1, max(0, radius + 0.5 - (dx * dx + dy * dy).squareRoot()))
+                pixels[row * n + column] = UInt32((coverage * 255).rounded()) << 24 | 0xFF_FFFF
+            }
+        }
+        guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), side, side)
+        else { return nil }
+        _ = pixels.withUnsafeBytes { SDL_UpdateTexture(texture, nil, $0.baseAddress, side * 4) }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        discs[quarters] = (texture, side)
+        return (texture, side)
+    }
+
     private func frect(_ r: Rect) -> SDL_FRect {
-        SDL_FRect(x: Float(r.minX), y: Float(r.minY), w: Float(r.width), h: Float(r.height))
+        SDL_FRect(x: Float(r.minX - origin.x), y: Float(r.minY - origin.y), w: Float(r.width), h: Float(r.height))
     }
 
     private func alpha(_ a: UInt8, _ opacity: Double) -> UInt8 {
