@@ -251,7 +251,7 @@ public final class DisplayListRenderer {
     /// Draws the commands before the backdrop again, inside its rect only, into a texture
     /// `2 / downscale` of its size; halves that (a linear halving averages 2x2 texels: a box filter,
     /// so thin lines and text do not alias into sparkles as they would drawn straight at the small
-    /// size); scales the result back up over the rect with linear filtering, and tints it. No pixels
+    /// size); tints it and scales it back up over the rect with linear filtering. No pixels
     /// are read back: it works the same on the software renderer and through OpenGL.
     private func drawBackdrop(_ backdrop: Backdrop, over below: ArraySlice<DrawCommand>) {
         if measuresBackdrops { SDL_RenderFlush(renderer); finish?() }
@@ -286,12 +286,15 @@ public final class DisplayListRenderer {
         origin = .zero
         SDL_SetRenderTarget(renderer, blur)
         SDL_RenderCopy(renderer, detail, nil, nil)
+        // Tinted while small: blending commutes with the linear scaling, and blends 1/64 of the pixels.
+        setBlend(SDL_BLENDMODE_BLEND)
+        SDL_SetRenderDrawColor(renderer, backdrop.tint.r, backdrop.tint.g, backdrop.tint.b, backdrop.tint.a)
+        SDL_RenderFillRect(renderer, nil)
         SDL_SetRenderTarget(renderer, nil)
         currentClip = mainClip
         setClip(nil)
         var destination = frect(rect)
         SDL_RenderCopyF(renderer, blur, nil, &destination)
-        fillRect(rect, backdrop.tint, opacity: 1)
     }
 
     /// A render-target texture of exactly `w` x `h`, made again when the size changes.

@@ -11,6 +11,7 @@ public final class FeedScene: PlaygroundScene {
     public var time: Double { position.time }
     private let environment: SceneEnvironment
     public private(set) var settings: FeedSettings
+    private var indicator = ScrollIndicatorControl()
     /// Reduced motion: the photos stop shifting (`M` = 0).
     public var reducedMotion = false {
         didSet { layout = FeedLayout(settings: effectiveSettings, viewport: viewport) }
@@ -33,6 +34,7 @@ public final class FeedScene: PlaygroundScene {
     public func handle(_ event: InputEvent, at time: Double) {
         guard event.isFinite else { return }
         let band = layout.visibleBand
+        if indicator.handle(event, axis: &scroller, viewport: viewport, top: band.top, at: time) { return }
         if scroller.handleVertical(event, pageStep: max(0, band.bottom - band.top) * 0.9, at: time) { return }
         if case let .resize(size) = event { resize(to: size, at: time) }
     }
@@ -90,6 +92,7 @@ public final class FeedScene: PlaygroundScene {
                       at: Point(x: header.frame.minX + 4, y: header.frame.maxY - 30), color: Theme.secondaryText)
         }
         for cell in visible.cells { drawCell(cell, into: &list) }
+        indicator.draw(into: &list, axis: scroller, sample: position.sample, viewport: viewport, top: layout.visibleBand.top)
     }
 
     /// Applies the layout's shift: the photo, `2M` taller than its container, centred on the container

@@ -15,6 +15,7 @@ public final class HeaderScene: PlaygroundScene {
     /// The band the tab bar covers: the header runs under it, the title stays clear of it.
     public var topInset: Double
     private let environment: SceneEnvironment
+    private var indicator = ScrollIndicatorControl()
     private var article: [ArticleLine] = []
     /// Pull-to-refresh: when the running refresh started, and how many have finished.
     public private(set) var refreshStarted: Double?
@@ -123,6 +124,7 @@ public final class HeaderScene: PlaygroundScene {
         finishRefresh(upTo: time)
         applyPendingExtent(at: time)
         let pulled = scroller.offset(at: time)
+        if indicator.handle(event, axis: &scroller, viewport: viewport, top: topInset, at: time) { return }
         if scroller.handleVertical(event, pageStep: max(0, viewport.height - topInset) * 0.9, at: time) {
             if case .mouseUp = event, settings.pullToRefresh, refreshStarted != nil || pulled <= -settings.refreshThreshold {
                 // Released past the threshold (or during a refresh): hold the content open meanwhile.
@@ -210,6 +212,7 @@ public final class HeaderScene: PlaygroundScene {
             guard y < viewport.height, y + line.font.size * 2 > 0 else { continue }
             list.text(line.text, font: line.font, at: Point(x: columnX, y: y), color: line.color, on: Theme.background)
         }
+        indicator.draw(into: &list, axis: scroller, sample: position.sample, viewport: viewport, top: topInset)
     }
 
     /// In the gap the pull opens above the header: a ring of dots that fills as the pull nears the
