@@ -28,7 +28,9 @@ struct Capture: ParsableCommand {
             let scene = options.sceneName(script: script)
             let times = at ?? script.map(\.captures).flatMap { $0.isEmpty ? nil : $0 } ?? [0]
             let base = name ?? options.script.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? scene
-            let (canvas, driver) = try openScene(scene, viewport: options.viewport(script: script), options: try options.sceneOptions(), mode: .headless,
+            var sceneOptions = try options.sceneOptions()
+            sceneOptions.clockAtStart = script?.clock ?? .scriptDefault
+            let (canvas, driver) = try openScene(scene, viewport: options.viewport(script: script), options: sceneOptions, mode: .headless,
                                                  logger: options.makeLogger(), script: script)
             let trace = try options.traceWriter()
             let written = try HeadlessCapture.run(canvas: canvas, driver: driver, captures: times, outputFolder: out, baseName: base,

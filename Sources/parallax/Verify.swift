@@ -58,8 +58,11 @@ struct Verify: ParsableCommand {
             print(Self.row("script", "capture", "differing", "largest delta", "verdict"))
             for (path, script) in loaded {
                 let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+                var options = SceneRegistry.Options()
+                options.clockAtStart = script.clock ?? .scriptDefault
                 let verdicts = try check.verify(name: name, script: script) { viewport, environment in
-                    SceneRegistry.standard.make(script.scene ?? SceneRegistry.standard.names[0], viewport: viewport, environment: environment)!
+                    SceneRegistry.standard.make(script.scene ?? SceneRegistry.standard.names[0], viewport: viewport, options: options,
+                                                environment: environment)!
                 }
                 for v in verdicts {
                     allPassed = allPassed && v.passed

@@ -19,7 +19,9 @@ func checker(goldens: String = regressionFolder + "/Goldens", recording: VisualR
 }
 
 func playground(_ script: InputScript, options: SceneRegistry.Options = .init()) -> (Size, SceneEnvironment) -> Scene {
-    { viewport, environment in SceneRegistry.standard.make(script.scene ?? "feed", viewport: viewport, options: options, environment: environment)! }
+    var options = options
+    options.clockAtStart = script.clock ?? .scriptDefault
+    return { viewport, environment in SceneRegistry.standard.make(script.scene ?? "feed", viewport: viewport, options: options, environment: environment)! }
 }
 
 extension HeadlessCaptureTests {

@@ -89,7 +89,7 @@ public final class FeedScene: PlaygroundScene {
         let visible = layout.visible(offset: offset, parallaxOffset: position.parallaxOffset)
         for header in visible.headers {
             list.text(sectionTitle(header.section).uppercased(), font: Theme.sectionHeader,
-                      at: Point(x: header.frame.minX + 4, y: header.frame.maxY - 30), color: Theme.secondaryText)
+                      at: Point(x: header.frame.minX + 4, y: header.frame.maxY - 30), color: Theme.secondaryText, clip: header.frame)
         }
         for cell in visible.cells { drawCell(cell, into: &list) }
         indicator.draw(into: &list, axis: scroller, sample: position.sample, viewport: viewport, top: layout.visibleBand.top)
@@ -108,10 +108,14 @@ public final class FeedScene: PlaygroundScene {
         let source = aspectFillSource(imageSize: environment.images.pixelSize(of: photo.image) ?? destination.size,
                                       box: destination.size, focusY: photo.focusY)
         list.image(photo.image, source: source, destination: destination, clip: cell.container)
-        let textX = cell.caption.minX + 16
-        list.text(photo.title, font: Theme.title, at: Point(x: textX, y: cell.caption.minY + 11), color: Theme.text, clip: cell.caption)
-        list.text("No. \(cell.index + 1) of \(layout.settings.itemCount)  ·  \(photo.credit)", font: Theme.subtitle,
-                  at: Point(x: textX, y: cell.caption.minY + 36), color: Theme.secondaryText, clip: cell.caption)
+        // Caption lines shrink to fit a narrow column (down to 12 px), then clip inside the card's padding.
+        let textBox = cell.caption.insetBy(dx: 16, dy: 0)
+        let text = environment.text
+        let subtitle = "No. \(cell.index + 1) of \(layout.settings.itemCount)  ·  \(photo.credit)"
+        let titleFont = TextLayout.fitLine(photo.title, font: Theme.title, minSize: 12, width: textBox.width, measurer: text)
+        let subtitleFont = TextLayout.fitLine(subtitle, font: Theme.subtitle, minSize: 11, width: textBox.width, measurer: text)
+        list.text(photo.title, font: titleFont, at: Point(x: textBox.minX, y: cell.caption.minY + 11), color: Theme.text, clip: textBox)
+        list.text(subtitle, font: subtitleFont, at: Point(x: textBox.minX, y: cell.caption.minY + 36), color: Theme.secondaryText, clip: textBox)
     }
 
     /// Section `k` is `k` days before the feed's fixed start date (deterministic, no clock).
