@@ -27,8 +27,9 @@ public final class DisplayListRenderer {
     private var background = Color(r: 0, g: 0, b: 0)
     /// Subtracted from every logical coordinate: a backdrop's copy is drawn with its rect at (0, 0).
     private var origin = Point.zero
-    /// While a backdrop's copy is drawn: every image is filtered linearly, as it is drawn smaller.
-    private var drawingBackdrop = false
+    /// While a backdrop's copy is drawn, its rect: images are filtered linearly, as they are drawn
+    /// smaller, and cut to it first.
+    private var backdropRect: Rect?
     /// A backdrop's copy at twice its blurred size, and the blurred copy; kept from frame to frame
     /// while their sizes hold. Textures are freed with the renderer (SDL_DestroyRenderer).
     private var backdropDetail: (texture: OpaquePointer, w: Int32, h: Int32)?
@@ -196,17 +197,26 @@ public final class DisplayListRenderer {
         // Texels 1:1 with pixels need no filtering (nearest: the photo lands on whole pixels, as its
         // card's edges do, and llvmpipe samples one texel instead of four); a texture still waiting
         // for its decode at this scale is resampled linearly.
-        setScaleMode(texture, exact && !drawingBackdrop ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
+        setScaleMode(texture, exact && backdropRect == nil ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
         let a = alpha(255, quad.opacity)
         SDL_SetTextureAlphaMod(texture, a)
         SDL_SetTextureBlendMode(texture, a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         // The source rect is in the image's pixels. Edges are rounded (not sizes), so quads cut from
         // one image at the same line meet without a seam.
-        let s = quad.source
+        var s = quad.source, shown = quad.destination
+        if let backdrop = backdropRect, let cut = shown.intersection(quad.clip.flatMap { backdrop.intersection($0) } ?? backdrop), cut != shown,
+           shown.width > 0, shown.height > 0 {
+            // Only the part a backdrop shows: SDL's software renderer scales a copy that reaches past
+            // its target whole into a scratch surface first (the pager's photos: 0.6 ms a frame).
+            let sx = s.width / shown.width, sy = s.height / shown.height
+            s = Rect(x: s.minX + (cut.minX - shown.minX) * sx, y: s.minY + (cut.minY - shown.minY) * sy,
+                     width: cut.width * sx, height: cut.height * sy)
+            shown = cut
+        }
         let x0 = Int32(clamping: Int((s.minX * scale).rounded())), x1 = Int32(clamping: Int((s.maxX * scale).rounded()))
         let y0 = Int32(clamping: Int((s.minY * scale).rounded()) - rowOffset), y1 = Int32(clamping: Int((s.maxY * scale).rounded()) - rowOffset)
         var source = SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0)
-        var destination = frect(quad.destination)
+        var destination = frect(shown)
         SDL_RenderCopyF(renderer, texture, &source, &destination)
     }
 
@@ -280,9 +290,9 @@ public final class DisplayListRenderer {
         SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
         SDL_RenderClear(renderer)
         origin = rect.origin
-        drawingBackdrop = true
+        backdropRect = rect
         for command in below where mayDraw(command, in: rect) { execute(command) }
-        drawingBackdrop = false
+        backdropRect = nil
         origin = .zero
         SDL_SetRenderTarget(renderer, blur)
         SDL_RenderCopy(renderer, detail, nil, nil)
