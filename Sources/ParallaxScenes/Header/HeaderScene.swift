@@ -244,6 +244,8 @@ public final class HeaderScene: PlaygroundScene {
         let ring = Self.spinnerRadius + Self.spinnerDotRadius
         let groupWidth = 2 * ring + Self.spinnerLabelGap + labelSize.width
         let center = Point(x: ((viewport.width - groupWidth) / 2 + ring).rounded(), y: gap.midY)
+        // Fades in as the gap opens to the ring's height, rather than showing a sliver cut by the clip.
+        let revealed = min(1, max(0, -offset / (2 * ring + 16)))
         let dots = 12
         let progress = min(1, -offset / settings.refreshThreshold)
         let spin = refreshStarted.map { (time - $0) * 1.5 } ?? 0
@@ -253,10 +255,10 @@ public final class HeaderScene: PlaygroundScene {
             let angle = 2 * Double.pi * (fraction + spin) - Double.pi / 2
             let opacity = refreshStarted == nil ? 0.9 : 0.25 + 0.75 * fraction
             list.disc(center: Point(x: center.x + Self.spinnerRadius * cos(angle), y: center.y + Self.spinnerRadius * sin(angle)),
-                      radius: Self.spinnerDotRadius, Theme.text, opacity: opacity, clip: gap)
+                      radius: Self.spinnerDotRadius, Theme.text, opacity: opacity * revealed, clip: gap)
         }
         list.text(label, font: Self.bylineFont, at: Point(x: center.x + ring + Self.spinnerLabelGap, y: (center.y - labelSize.height / 2).rounded()),
-                  color: Theme.secondaryText, clip: gap)
+                  color: Theme.secondaryText, clip: gap, opacity: revealed)
     }
 
     static let spinnerRadius = 11.0
