@@ -173,7 +173,9 @@ public final class DisplayListRenderer {
 
     private func drawImage(_ quad: ImageQuad) {
         let s = quad.source
-        let drawnScale = s.width > 0 ? quad.destination.width * text.pixelScale / s.width : nil
+        // A backdrop's copy takes the texture as it is: its draws must not count towards a decode at
+        // another size (`TextureCache.settleDraws`), which follows what the window shows.
+        let drawnScale = s.width > 0 && backdropRect == nil ? quad.destination.width * text.pixelScale / s.width : nil
         let shade = quad.shade.map {
             ImageDecoder.RowShade(color: $0.color, topAlpha: $0.topAlpha, bottomAlpha: $0.bottomAlpha,
                                   firstRow: s.minY, startRow: s.minY + s.height * $0.start, endRow: s.maxY)
