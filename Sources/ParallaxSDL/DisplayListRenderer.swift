@@ -30,10 +30,10 @@ public final class DisplayListRenderer {
     /// While a backdrop's copy is drawn, its rect: images are filtered linearly, as they are drawn
     /// smaller, and cut to it first.
     private var backdropRect: Rect?
-    /// A backdrop's copy at twice its blurred size, and the blurred copy; kept from frame to frame
-    /// while their sizes hold. Textures are freed with the renderer (SDL_DestroyRenderer).
-    private var backdropDetail: (texture: OpaquePointer, w: Int32, h: Int32)?
-    private var backdropBlur: (texture: OpaquePointer, w: Int32, h: Int32)?
+    /// For each backdrop of a frame, in order: its copy at twice its blurred size, and the blurred
+    /// copy; kept from frame to frame while their sizes hold. Textures are freed with the renderer
+    /// (SDL_DestroyRenderer).
+    private var backdropTargets: [(detail: (texture: OpaquePointer, w: Int32, h: Int32)?, blur: (texture: OpaquePointer, w: Int32, h: Int32)?)] = []
     /// Anti-aliased white discs by radius in quarter device pixels, and their side in pixels.
     private var discs: [Int: (texture: OpaquePointer, side: Int32)] = [:]
     /// Finishes the GPU's queued work (glFinish), where the renderer draws through OpenGL.
@@ -61,18 +61,37 @@ public final class DisplayListRenderer {
             background = first.color
             commands = commands.dropFirst()
         }
+        backdropSeconds = 0
+        // Backdrops are blurred before the frame is drawn: a switch of render target in the middle
+        // of it makes an OpenGL driver draw the frame so far first, and load it again after.
+        var blurred: [OpaquePointer?] = []
+        for index in commands.indices {
+            guard case let .backdrop(backdrop) = commands[index] else { continue }
+            blurred.append(timingBackdrop { blur(backdrop, over: commands[..<index], slot: blurred.count) })
+        }
         setClip(nil)
         SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
         SDL_RenderClear(renderer)
-        backdropSeconds = 0
+        var drawn = 0
         for index in commands.indices {
             if case let .backdrop(backdrop) = commands[index] {
-                drawBackdrop(backdrop, over: commands[..<index])
+                timingBackdrop { drawBlurred(blurred[drawn], backdrop) }
+                drawn += 1
             } else {
                 execute(commands[index])
             }
         }
         setClip(nil)
+    }
+
+    /// Runs `work`, adding its time to `backdropSeconds`.
+    private func timingBackdrop<T>(_ work: () -> T) -> T {
+        if measuresBackdrops { SDL_RenderFlush(renderer); finish?() }
+        var watch = Stopwatch()
+        let result = work()
+        if measuresBackdrops { SDL_RenderFlush(renderer); finish?() }
+        backdropSeconds += watch.lap()
+        return result
     }
 
     private func execute(_ command: DrawCommand) {
@@ -263,27 +282,18 @@ public final class DisplayListRenderer {
     /// Draws the commands before the backdrop again, inside its rect only, into a texture
     /// `2 / downscale` of its size; halves that (a linear halving averages 2x2 texels: a box filter,
     /// so thin lines and text do not alias into sparkles as they would drawn straight at the small
-    /// size); tints it and scales it back up over the rect with linear filtering. No pixels
-    /// are read back: it works the same on the software renderer and through OpenGL.
-    private func drawBackdrop(_ backdrop: Backdrop, over below: ArraySlice<DrawCommand>) {
-        if measuresBackdrops { SDL_RenderFlush(renderer); finish?() }
-        var watch = Stopwatch()
-        defer {
-            if measuresBackdrops { SDL_RenderFlush(renderer); finish?() }
-            backdropSeconds += watch.lap()
-        }
+    /// size) and tints it; `drawBlurred` scales the result back up over the rect with linear
+    /// filtering. No pixels are read back: it works the same on the software renderer and through
+    /// OpenGL. nil where no texture could be made (the tint alone is drawn then).
+    private func blur(_ backdrop: Backdrop, over below: ArraySlice<DrawCommand>, slot: Int) -> OpaquePointer? {
         let rect = backdrop.rect
         let factor = max(1, backdrop.downscale)
         let blurW = Int32(clamping: Int((rect.width * text.pixelScale / factor).rounded(.up)))
         let blurH = Int32(clamping: Int((rect.height * text.pixelScale / factor).rounded(.up)))
+        while backdropTargets.count <= slot { backdropTargets.append((nil, nil)) }
         guard blurW > 0, blurH > 0, rect.width > 0, rect.height > 0,
-              let detail = target(&backdropDetail, w: 2 * blurW, h: 2 * blurH),
-              let blur = target(&backdropBlur, w: blurW, h: blurH) else {
-            setClip(nil)
-            fillRect(rect, backdrop.tint, opacity: 1)
-            return
-        }
-        let mainClip = currentClip
+              let detail = target(&backdropTargets[slot].detail, w: 2 * blurW, h: 2 * blurH),
+              let blur = target(&backdropTargets[slot].blur, w: blurW, h: blurH) else { return nil }
         // A target gets its own viewport, scale and (no) clip; SDL restores the window's on return.
         SDL_SetRenderTarget(renderer, detail)
         currentClip = nil
@@ -303,10 +313,18 @@ public final class DisplayListRenderer {
         SDL_SetRenderDrawColor(renderer, backdrop.tint.r, backdrop.tint.g, backdrop.tint.b, backdrop.tint.a)
         SDL_RenderFillRect(renderer, nil)
         SDL_SetRenderTarget(renderer, nil)
-        currentClip = mainClip
+        currentClip = nil
+        return blur
+    }
+
+    private func drawBlurred(_ blurred: OpaquePointer?, _ backdrop: Backdrop) {
         setClip(nil)
-        var destination = frect(rect)
-        SDL_RenderCopyF(renderer, blur, nil, &destination)
+        guard let blurred else {
+            fillRect(backdrop.rect, backdrop.tint, opacity: 1)
+            return
+        }
+        var destination = frect(backdrop.rect)
+        SDL_RenderCopyF(renderer, blurred, nil, &destination)
     }
 
     /// A render-target texture of exactly `w` x `h`, made again when the size changes.
