@@ -33,7 +33,8 @@ public final class DisplayListRenderer {
     /// For each backdrop of a frame, in order: its copy at twice its blurred size, and the blurred
     /// copy; kept from frame to frame while their sizes hold. Textures are freed with the renderer
     /// (SDL_DestroyRenderer).
-    private var backdropTargets: [(detail: (texture: OpaquePointer, w: Int32, h: Int32)?, blur: (texture: OpaquePointer, w: Int32, h: Int32)?)] = []
+    private var backdropTargets: [(detail: Target?, blur: Target?)] = []
+    private typealias Target = (texture: OpaquePointer, w: Int32, h: Int32)
     /// Anti-aliased white discs by radius in quarter device pixels, and their side in pixels.
     private var discs: [Int: (texture: OpaquePointer, side: Int32)] = [:]
     /// Finishes the GPU's queued work (glFinish), where the renderer draws through OpenGL.
@@ -328,7 +329,7 @@ public final class DisplayListRenderer {
     }
 
     /// A render-target texture of exactly `w` x `h`, made again when the size changes.
-    private func target(_ slot: inout (texture: OpaquePointer, w: Int32, h: Int32)?, w: Int32, h: Int32) -> OpaquePointer? {
+    private func target(_ slot: inout Target?, w: Int32, h: Int32) -> OpaquePointer? {
         if let current = slot, current.w == w, current.h == h { return current.texture }
         if let current = slot { SDL_DestroyTexture(current.texture) }
         slot = nil
