@@ -39,12 +39,14 @@ struct ScrollIndicatorControl {
         let track = Self.track(viewport: viewport, top: top)
         switch event {
         case let .mouseDown(p):
+            // Not while the content is past an edge (a bounce, a refresh's hold): grabbing it there
+            // would jump the content into range.
             let offset = axis.offset(at: time)
-            guard opacity(axis, at: time) > 0, let thumb = Self.thumb(axis, offset: offset, track: track),
+            guard opacity(axis, at: time) > 0, offset >= 0, offset <= axis.maxOffset, let thumb = Self.thumb(axis, offset: offset, track: track),
                   p.x >= thumb.minX - Self.grabSlack, p.x <= viewport.width, p.y >= thumb.minY, p.y <= thumb.maxY else { return false }
             // Caught mid-motion, the content stops where it is shown.
             axis.scroll(to: offset, animated: false, at: time)
-            drag = (p.y, min(axis.maxOffset, max(0, offset)))
+            drag = (p.y, offset)
             return true
         case let .mouseMove(p), let .mouseUp(p):
             guard let drag else { return false }

@@ -53,4 +53,19 @@ import Testing
         #expect(scene.offset < 0, "rubber-banded past the top by the content drag")
         #expect(thumbBody(scene) != nil, "shown while the content moves")
     }
+
+    @Test func pastAnEdgeAPressOnTheSqueezedThumbIsTheContents() {
+        let scene = feed()
+        scene.handle(.mouseDown(Point(x: 640, y: 300)), at: 0.1)
+        scene.handle(.mouseMove(Point(x: 640, y: 400)), at: 0.15)
+        scene.handle(.mouseUp(Point(x: 640, y: 400)), at: 0.15)
+        scene.update(to: 0.2)
+        let bouncing = scene.offset
+        #expect(bouncing < 0)
+        // The squeezed thumb sits at the track's top (y 59); grabbing it would jump the content to 0.
+        scene.handle(.mouseDown(Point(x: 1274, y: 61)), at: 0.2)
+        scene.update(to: 0.2)
+        #expect(scene.offset == bouncing, "caught where it is, as any press on the content")
+        #expect(scene.scrollState.phase == .dragging)
+    }
 }
