@@ -66,11 +66,32 @@ public struct GradientRect: Hashable, Sendable {
     public var clip: Rect?
 }
 
+/// A filled circle, anti-aliased (edge pixels partly covered), at a sub-pixel centre.
+public struct Disc: Hashable, Sendable {
+    public var center: Point
+    public var radius: Double
+    public var color: Color
+    public var opacity: Double
+    public var clip: Rect?
+}
+
+/// A bar's material: what the commands before it drew inside `rect` is blurred (drawn again at
+/// 1/`downscale` of its size and scaled back up with linear filtering) and covered by `tint`, so
+/// text scrolled under a bar never competes with the bar's own.
+public struct Backdrop: Hashable, Sendable {
+    public var rect: Rect
+    /// How much smaller the blurred copy is drawn: the blur's radius is about this many pixels.
+    public var downscale: Double
+    public var tint: Color
+}
+
 public enum DrawCommand: Hashable, Sendable {
     case fill(FillRect)
     case gradient(GradientRect)
     case image(ImageQuad)
     case text(TextRun)
+    case disc(Disc)
+    case backdrop(Backdrop)
 }
 
 /// What a scene hands the renderer each frame, drawn in order (painter's algorithm).
@@ -98,6 +119,15 @@ public struct DisplayList: Sendable {
                               on background: Color? = nil) {
         commands.append(.text(TextRun(text: text, font: font, origin: origin, color: color, clip: clip, opacity: opacity,
                                       background: background)))
+    }
+
+    public mutating func disc(center: Point, radius: Double, _ color: Color, opacity: Double = 1, clip: Rect? = nil) {
+        commands.append(.disc(Disc(center: center, radius: radius, color: color, opacity: opacity, clip: clip)))
+    }
+
+    /// Blurs what is drawn so far inside `rect` and tints it (`Backdrop`).
+    public mutating func backdrop(_ rect: Rect, downscale: Double, tint: Color) {
+        commands.append(.backdrop(Backdrop(rect: rect, downscale: downscale, tint: tint)))
     }
 }
 

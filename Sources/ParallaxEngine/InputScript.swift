@@ -12,9 +12,11 @@ public struct InputScript: Equatable, Sendable {
     public var size: Size?
     public var events: [TimedInput]
     public var captures: [Double]
+    /// The wall clock at the script's time 0, for what a scene shows of it (`TimeOfDay`).
+    public var clock: TimeOfDay?
 
-    public init(scene: String? = nil, size: Size? = nil, events: [TimedInput] = [], captures: [Double] = []) {
-        self.scene = scene; self.size = size; self.events = events; self.captures = captures
+    public init(scene: String? = nil, size: Size? = nil, events: [TimedInput] = [], captures: [Double] = [], clock: TimeOfDay? = nil) {
+        self.scene = scene; self.size = size; self.events = events; self.captures = captures; self.clock = clock
     }
 
     /// Reads a script file; every problem is one `InputFileError` naming the file and field.
@@ -24,7 +26,7 @@ public struct InputScript: Equatable, Sendable {
 
     public static func parse(_ data: Data, file: String, knownScenes: [String]) throws(InputFileError) -> InputScript {
         let root = try JSONObjectReader.versionedDocument(data, file: file, version: currentVersion,
-                                                          fields: ["scene", "size", "events", "captures"])
+                                                          fields: ["scene", "size", "events", "captures", "clock"])
         var script = InputScript()
         if root.has("scene") {
             let scene = try root.string("scene")
@@ -34,6 +36,13 @@ public struct InputScript: Equatable, Sendable {
             script.scene = scene
         }
         if root.has("size") { script.size = try readSize(try root.object("size")) }
+        if root.has("clock") {
+            let text = try root.string("clock")
+            guard let clock = TimeOfDay(parsing: text) else {
+                throw InputFileError(file: file, path: "clock", problem: "'\(text)' is not a time of day as HH:MM (00:00 to 23:59)")
+            }
+            script.clock = clock
+        }
         for (i, value) in try root.array("events").enumerated() {
             let event = try readEvent(try JSONObjectReader(value, file: file, path: "events[\(i)]"))
             if let previous = script.events.last, event.time < previous.time {
@@ -100,6 +109,7 @@ extension InputScript {
         var header: [String: JSONValue] = ["version": .number(Double(Self.currentVersion))]
         if let scene { header["scene"] = .string(scene) }
         if let size { header["size"] = .object(["width": .number(size.width), "height": .number(size.height)]) }
+        if let clock { header["clock"] = .string(clock.text(after: 0)) }
         let head = header.keys.sorted().map { "\"\($0)\": \(header[$0]!.jsonText)" }.joined(separator: ", ")
         let events = events.map { "  " + Self.encode($0).jsonText }.joined(separator: ",\n")
         let captures = JSONValue.array(captures.map { .number($0) }).jsonText

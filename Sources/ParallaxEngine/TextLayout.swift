@@ -19,4 +19,31 @@ public enum TextLayout {
         }
         return lines
     }
+
+    /// `text` wrapped to `width` in the largest size from `font.size` down to `minSize`, 1 px at a
+    /// time, at which every line fits and there are at most `maxLines`; at `minSize` whatever that
+    /// gives, for the caller to clip (text shrinks before it is cut).
+    public static func fit(_ text: String, font: Font, minSize: Double, width: Double, maxLines: Int = .max,
+                           measurer: TextMeasuring) -> (font: Font, lines: [String]) {
+        var size = font.size
+        while true {
+            let sized = Font(size: size, weight: font.weight)
+            let lines = wrap(text, font: sized, width: width, measurer: measurer)
+            if size <= minSize || (lines.count <= maxLines && lines.allSatisfy({ measurer.size(of: $0, font: sized).width <= width })) {
+                return (sized, lines)
+            }
+            size = max(minSize, size - 1)
+        }
+    }
+
+    /// One line of `text` in the largest size from `font.size` down to `minSize`, 1 px at a time,
+    /// no wider than `width` (at `minSize`, for the caller to clip). Measures only whole lines, so it
+    /// is cheap enough for every frame.
+    public static func fitLine(_ text: String, font: Font, minSize: Double, width: Double, measurer: TextMeasuring) -> Font {
+        var sized = font
+        while sized.size > minSize, measurer.size(of: text, font: sized).width > width {
+            sized.size = max(minSize, sized.size - 1)
+        }
+        return sized
+    }
 }

@@ -17,6 +17,8 @@ public enum Benchmark {
         public var anchor: [Double] = []
         /// Building the frame-time panel's commands, when it was drawn.
         public var overlay: [Double] = []
+        /// The bar's material (its backdrop), part of `render`.
+        public var material: [Double] = []
         public var total: [Double] { zip(zip(update, layout), render).map { $0.0 + $0.1 + $1 } }
         /// From process start (`ProcessStart`) to the first frame drawn, in seconds.
         public var firstFrame: Double = 0
@@ -32,6 +34,8 @@ public enum Benchmark {
         var watch = Stopwatch()
         let clock = FrameClock()
         let step = FrameStep(driver: driver, target: canvas, overlay: overlay)
+        canvas.output.measuresBackdrops = true
+        defer { canvas.output.measuresBackdrops = false }
         for frame in 0..<frames {
             canvas.discardEvents()
             let phases = step.run(at: clock.time(ofFrame: frame))
@@ -42,6 +46,7 @@ public enum Benchmark {
             report.layout.append(phases.layout)
             if overlay != nil { report.overlay.append(phases.overlay) }
             report.render.append(render)
+            report.material.append(canvas.output.backdropSeconds)
             if frame == 0 {
                 report.firstFrame = ProcessStart.elapsed()
                 anchor = try makeAnchor()

@@ -23,11 +23,34 @@ public final class DisplayListRenderer {
     /// The clip rect and draw blend mode SDL has now; nil before the first frame sets them.
     private var currentClip: SDL_Rect??
     private var currentBlend: SDL_BlendMode?
+    /// The frame's first opaque full-window fill, turned into the clear (and a backdrop's clear).
+    private var background = Color(r: 0, g: 0, b: 0)
+    /// Subtracted from every logical coordinate: a backdrop's copy is drawn with its rect at (0, 0).
+    private var origin = Point.zero
+    /// While a backdrop's copy is drawn, its rect: images are filtered linearly, as they are drawn
+    /// smaller, and cut to it first.
+    private var backdropRect: Rect?
+    /// For each backdrop of a frame, in order: its copy at twice its blurred size, and the blurred
+    /// copy; kept from frame to frame while their sizes hold. Textures are freed with the renderer
+    /// (SDL_DestroyRenderer).
+    private var backdropTargets: [(detail: Target?, blur: Target?)] = []
+    private typealias Target = (texture: OpaquePointer, w: Int32, h: Int32)
+    /// Anti-aliased white discs by radius in quarter device pixels, and their side in pixels.
+    private var discs: [Int: (texture: OpaquePointer, side: Int32)] = [:]
+    /// Finishes the GPU's queued work (glFinish), where the renderer draws through OpenGL.
+    private let finish: (() -> Void)?
 
-    public init(renderer: OpaquePointer, textures: TextureCache, text: TextCache) {
+    /// Seconds the last `render` spent on backdrops (`bench`'s bar material row).
+    public private(set) var backdropSeconds = 0.0
+    /// Makes `backdropSeconds` the backdrops' own work: the queue is finished before and after each
+    /// (an OpenGL renderer otherwise only queues the work), which costs the frame those waits.
+    public var measuresBackdrops = false
+
+    public init(renderer: OpaquePointer, textures: TextureCache, text: TextCache, finish: (() -> Void)? = nil) {
         self.renderer = renderer
         self.textures = textures
         self.text = text
+        self.finish = finish
     }
 
     public func render(_ list: DisplayList) {
@@ -40,35 +63,70 @@ public final class DisplayListRenderer {
                 return (quad.image, drawnScale, shade)
             })
         }
-        setClip(nil)
-        if let covered = Self.firstCoveringImage(in: list.commands, output: logicalOutputSize) {
+        background = Color(r: 0, g: 0, b: 0)
+        let covered = Self.firstCoveringImage(in: list.commands, output: logicalOutputSize)
+        if let covered {
             commands = commands[covered...]
-        } else {
-            var background = Color(r: 0, g: 0, b: 0)
-            if case let .fill(first)? = commands.first, first.clip == nil, alpha(first.color.a, first.opacity) == 255, covers(first.rect) {
-                background = first.color
-                commands = commands.dropFirst()
-            }
+        } else if case let .fill(first)? = commands.first, first.clip == nil, alpha(first.color.a, first.opacity) == 255, covers(first.rect) {
+            background = first.color
+            commands = commands.dropFirst()
+        }
+        backdropSeconds = 0
+        // Backdrops are blurred before the frame is drawn: a switch of render target in the middle
+        // of it makes an OpenGL driver draw the frame so far first, and load it again after.
+        var blurred: [OpaquePointer?] = []
+        for index in commands.indices {
+            guard case let .backdrop(backdrop) = commands[index] else { continue }
+            blurred.append(timingBackdrop { blur(backdrop, over: commands[..<index], slot: blurred.count) })
+        }
+        setClip(nil)
+        if covered == nil {
             SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
             SDL_RenderClear(renderer)
         }
-        for command in commands {
-            switch command {
-            case let .fill(fill):
-                setClip(fill.clip)
-                fillRect(fill.rect, fill.color, opacity: fill.opacity)
-            case let .gradient(gradient):
-                setClip(gradient.clip)
-                drawGradient(gradient.rect, gradient.color, top: gradient.topAlpha, bottom: gradient.bottomAlpha)
-            case let .image(quad):
-                setClip(quad.clip)
-                drawImage(quad)
-            case let .text(run):
-                setClip(run.clip)
-                drawText(run)
+        var drawn = 0
+        for index in commands.indices {
+            if case let .backdrop(backdrop) = commands[index] {
+                timingBackdrop { drawBlurred(blurred[drawn], backdrop) }
+                drawn += 1
+            } else {
+                execute(commands[index])
             }
         }
         setClip(nil)
+    }
+
+    /// Runs `work`, adding its time to `backdropSeconds`.
+    private func timingBackdrop<T>(_ work: () -> T) -> T {
+        if measuresBackdrops { SDL_RenderFlush(renderer); finish?() }
+        var watch = Stopwatch()
+        let result = work()
+        if measuresBackdrops { SDL_RenderFlush(renderer); finish?() }
+        backdropSeconds += watch.lap()
+        return result
+    }
+
+    private func execute(_ command: DrawCommand) {
+        switch command {
+        case let .fill(fill):
+            setClip(fill.clip)
+            fillRect(fill.rect, fill.color, opacity: fill.opacity)
+        case let .gradient(gradient):
+            setClip(gradient.clip)
+            drawGradient(gradient.rect, gradient.color, top: gradient.topAlpha, bottom: gradient.bottomAlpha)
+        case let .image(quad):
+            setClip(quad.clip)
+            drawImage(quad)
+        case let .text(run):
+            setClip(run.clip)
+            drawText(run)
+        case let .disc(disc):
+            setClip(disc.clip)
+            drawDisc(disc)
+        case .backdrop:
+            // Only `render` executes a backdrop: one drawn inside another's copy would blur twice.
+            break
+        }
     }
 
     /// The renderer's output in logical pixels.
@@ -114,6 +172,7 @@ public final class DisplayListRenderer {
         var wanted: SDL_Rect?
         if let clip {
             // Clip edges snap to whole logical pixels (SDL clips on integers); contents stay sub-pixel.
+            let clip = clip.offsetBy(dx: -origin.x, dy: -origin.y)
             let x0 = clip.minX.rounded(), y0 = clip.minY.rounded()
             var rect = SDL_Rect(x: Int32(clamping: Int(x0)), y: Int32(clamping: Int(y0)),
                                 w: Int32(clamping: Int(max(0, clip.maxX.rounded() - x0))),
@@ -149,8 +208,9 @@ public final class DisplayListRenderer {
     /// stretching an alpha ramp over the rect took 3 ms in the header's frames; there the gradient is
     /// bands 2 px high of blended fills, which its fill loop blends fastest (`bench --scene header`:
     /// p50 2.5 to 1.25 ms). Under 3 alpha levels a band: no banding shows.
-    private func drawGradient(_ r: Rect, _ c: Color, top: UInt8, bottom: UInt8) {
+    private func drawGradient(_ rect: Rect, _ c: Color, top: UInt8, bottom: UInt8) {
         setBlend(SDL_BLENDMODE_BLEND)
+        let r = rect.offsetBy(dx: -origin.x, dy: -origin.y)
         if isSoftware {
             let band = 2.0
             var y = r.minY
@@ -158,7 +218,7 @@ public final class DisplayListRenderer {
                 let height = min(band, r.maxY - y)
                 let fraction = r.height > 0 ? (y + height / 2 - r.minY) / r.height : 0
                 SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, UInt8((Double(top) + (Double(bottom) - Double(top)) * fraction).rounded()))
-                var rect = frect(Rect(x: r.minX, y: y, width: r.width, height: height))
+                var rect = SDL_FRect(x: Float(r.minX), y: Float(y), w: Float(r.width), h: Float(height))
                 SDL_RenderFillRectF(renderer, &rect)
                 y += height
             }
@@ -176,7 +236,9 @@ public final class DisplayListRenderer {
     /// pixels per image pixel), with its shade in the image's rows.
     private func textureRequest(_ quad: ImageQuad) -> (drawnScale: Double?, shade: ImageDecoder.RowShade?) {
         let s = quad.source
-        let drawnScale = s.width > 0 ? quad.destination.width * text.pixelScale / s.width : nil
+        // A backdrop's copy takes the texture as it is: its draws must not count towards a decode at
+        // another size (`TextureCache.settleDraws`), which follows what the window shows.
+        let drawnScale = s.width > 0 && backdropRect == nil ? quad.destination.width * text.pixelScale / s.width : nil
         let shade = quad.shade.map {
             ImageDecoder.RowShade(color: $0.color, topAlpha: $0.topAlpha, bottomAlpha: $0.bottomAlpha,
                                   firstRow: s.minY, startRow: s.minY + s.height * $0.start, endRow: s.maxY)
@@ -205,22 +267,31 @@ public final class DisplayListRenderer {
         // Texels 1:1 with pixels need no filtering (nearest: the photo lands on whole pixels, as its
         // card's edges do, and llvmpipe samples one texel instead of four); a texture still waiting
         // for its decode at this scale is resampled linearly.
-        setScaleMode(texture, exact ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
+        setScaleMode(texture, exact && backdropRect == nil ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
         let a = alpha(255, quad.opacity)
         SDL_SetTextureAlphaMod(texture, a)
         SDL_SetTextureBlendMode(texture, a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         // The source rect is in the image's pixels. Edges are rounded (not sizes), so quads cut from
         // one image at the same line meet without a seam.
-        let s = quad.source
+        var s = quad.source, shown = quad.destination
+        if let backdrop = backdropRect, let cut = shown.intersection(quad.clip.flatMap { backdrop.intersection($0) } ?? backdrop), cut != shown,
+           shown.width > 0, shown.height > 0 {
+            // Only the part a backdrop shows: SDL's software renderer scales a copy that reaches past
+            // its target whole into a scratch surface first (the pager's photos: 0.6 ms a frame).
+            let sx = s.width / shown.width, sy = s.height / shown.height
+            s = Rect(x: s.minX + (cut.minX - shown.minX) * sx, y: s.minY + (cut.minY - shown.minY) * sy,
+                     width: cut.width * sx, height: cut.height * sy)
+            shown = cut
+        }
         let x0 = Int32(clamping: Int((s.minX * scale).rounded())), x1 = Int32(clamping: Int((s.maxX * scale).rounded()))
         let y0 = Int32(clamping: Int((s.minY * scale).rounded()) - rowOffset), y1 = Int32(clamping: Int((s.maxY * scale).rounded()) - rowOffset)
         var source = SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0)
-        var destination = frect(quad.destination)
+        var destination = frect(shown)
         let k = text.pixelScale
-        if exact, abs(quad.destination.width * k - Double(source.w)) < 0.01, abs(quad.destination.height * k - Double(source.h)) < 0.01 {
+        if exact, backdropRect == nil, abs(shown.width * k - Double(source.w)) < 0.01, abs(shown.height * k - Double(source.h)) < 0.01 {
             // Texels 1:1 land on whole pixels, rounded as OpenGL's nearest sampling puts them (SDL's
             // software renderer would truncate), so both renderers draw the same frame.
-            destination = SDL_FRect(x: Float((quad.destination.minX * k).rounded() / k), y: Float((quad.destination.minY * k).rounded() / k),
+            destination = SDL_FRect(x: Float((shown.minX * k).rounded() / k), y: Float((shown.minY * k).rounded() / k),
                                     w: Float(Double(source.w) / k), h: Float(Double(source.h) / k))
         }
         SDL_RenderCopyF(renderer, texture, &source, &destination)
@@ -241,9 +312,10 @@ public final class DisplayListRenderer {
     }
 
     /// An image not ready yet: a flat panel; one that cannot be shown: the panel with a cross.
-    private func drawPlaceholder(_ rect: Rect, broken: Bool, opacity: Double) {
-        fillRect(rect, Self.placeholderFill, opacity: opacity)
+    private func drawPlaceholder(_ placeholder: Rect, broken: Bool, opacity: Double) {
+        fillRect(placeholder, Self.placeholderFill, opacity: opacity)
         guard broken else { return }
+        let rect = placeholder.offsetBy(dx: -origin.x, dy: -origin.y)
         let mark = Self.placeholderMark
         let a = alpha(mark.a, opacity)
         setBlend(a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
@@ -263,8 +335,124 @@ public final class DisplayListRenderer {
         SDL_RenderCopyF(renderer, line.texture, nil, &destination)
     }
 
+    /// Draws the commands before the backdrop again, inside its rect only, into a texture
+    /// `2 / downscale` of its size; halves that (a linear halving averages 2x2 texels: a box filter,
+    /// so thin lines and text do not alias into sparkles as they would drawn straight at the small
+    /// size) and tints it; `drawBlurred` scales the result back up over the rect with linear
+    /// filtering. No pixels are read back: it works the same on the software renderer and through
+    /// OpenGL. nil where no texture could be made (the tint alone is drawn then).
+    private func blur(_ backdrop: Backdrop, over below: ArraySlice<DrawCommand>, slot: Int) -> OpaquePointer? {
+        let rect = backdrop.rect
+        let factor = max(1, backdrop.downscale)
+        let blurW = Int32(clamping: Int((rect.width * text.pixelScale / factor).rounded(.up)))
+        let blurH = Int32(clamping: Int((rect.height * text.pixelScale / factor).rounded(.up)))
+        while backdropTargets.count <= slot { backdropTargets.append((nil, nil)) }
+        guard blurW > 0, blurH > 0, rect.width > 0, rect.height > 0,
+              let detail = target(&backdropTargets[slot].detail, w: 2 * blurW, h: 2 * blurH),
+              let blur = target(&backdropTargets[slot].blur, w: blurW, h: blurH) else { return nil }
+        // A target gets its own viewport, scale and (no) clip; SDL restores the window's on return.
+        SDL_SetRenderTarget(renderer, detail)
+        currentClip = nil
+        setClip(nil)
+        SDL_RenderSetScale(renderer, Float(Double(2 * blurW) / rect.width), Float(Double(2 * blurH) / rect.height))
+        SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
+        SDL_RenderClear(renderer)
+        origin = rect.origin
+        backdropRect = rect
+        for command in below where mayDraw(command, in: rect) { execute(command) }
+        backdropRect = nil
+        origin = .zero
+        SDL_SetRenderTarget(renderer, blur)
+        SDL_RenderCopy(renderer, detail, nil, nil)
+        // Tinted while small: blending commutes with the linear scaling, and blends 1/64 of the pixels.
+        setBlend(SDL_BLENDMODE_BLEND)
+        SDL_SetRenderDrawColor(renderer, backdrop.tint.r, backdrop.tint.g, backdrop.tint.b, backdrop.tint.a)
+        SDL_RenderFillRect(renderer, nil)
+        SDL_SetRenderTarget(renderer, nil)
+        currentClip = nil
+        return blur
+    }
+
+    private func drawBlurred(_ blurred: OpaquePointer?, _ backdrop: Backdrop) {
+        setClip(nil)
+        guard let blurred else {
+            fillRect(backdrop.rect, backdrop.tint, opacity: 1)
+            return
+        }
+        var destination = frect(backdrop.rect)
+        SDL_RenderCopyF(renderer, blurred, nil, &destination)
+    }
+
+    /// A render-target texture of exactly `w` x `h`, made again when the size changes.
+    private func target(_ slot: inout Target?, w: Int32, h: Int32) -> OpaquePointer? {
+        if let current = slot, current.w == w, current.h == h { return current.texture }
+        if let current = slot { SDL_DestroyTexture(current.texture) }
+        slot = nil
+        guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h) else {
+            return nil
+        }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+        slot = (texture, w, h)
+        return texture
+    }
+
+    /// Whether `command` can touch `rect` (a backdrop draws only those again).
+    private func mayDraw(_ command: DrawCommand, in rect: Rect) -> Bool {
+        func touches(_ r: Rect, _ clip: Rect?) -> Bool {
+            guard let inside = r.intersection(rect) else { return false }
+            return clip.map { inside.intersection($0) != nil } ?? true
+        }
+        switch command {
+        case let .fill(f): return touches(f.rect, f.clip)
+        case let .gradient(g): return touches(g.rect, g.clip)
+        case let .image(q): return touches(q.destination, q.clip)
+        case let .text(t): return touches(Rect(origin: t.origin, size: text.size(of: t.text, font: t.font)), t.clip)
+        case let .disc(d): return touches(Rect(x: d.center.x - d.radius, y: d.center.y - d.radius, width: 2 * d.radius, height: 2 * d.radius), d.clip)
+        case .backdrop: return false
+        }
+    }
+
+    /// A disc from a white anti-aliased texture made once per radius (in quarter device pixels),
+    /// tinted by colour modulation; its centre snaps to a pixel corner (the texture's centre), so the
+    /// edge keeps its smooth coverage instead of being resampled.
+    private func drawDisc(_ disc: Disc) {
+        let quarters = Int((disc.radius * text.pixelScale * 4).rounded())
+        guard quarters > 0, let (texture, side) = discTexture(quarters) else { return }
+        SDL_SetTextureColorMod(texture, disc.color.r, disc.color.g, disc.color.b)
+        SDL_SetTextureAlphaMod(texture, alpha(disc.color.a, disc.opacity))
+        let scale = text.pixelScale
+        let half = Double(side) / 2
+        let x = ((disc.center.x - origin.x) * scale).rounded() - half, y = ((disc.center.y - origin.y) * scale).rounded() - half
+        var destination = SDL_FRect(x: Float(x / scale), y: Float(y / scale), w: Float(Double(side) / scale), h: Float(Double(side) / scale))
+        SDL_RenderCopyF(renderer, texture, nil, &destination)
+    }
+
+    /// Each pixel's alpha is the disc's coverage of it, `radius + 0.5 - distance` clamped to 0...1
+    /// (distance from the pixel's centre to the disc's): a one-pixel ramp across the edge.
+    private func discTexture(_ quarters: Int) -> (OpaquePointer, Int32)? {
+        if let made = discs[quarters] { return made }
+        let radius = Double(quarters) / 4
+        let side = 2 * Int32(radius.rounded(.up)) + 2
+        let n = Int(side)
+        var pixels = [UInt32](repeating: 0, count: n * n)
+        for row in 0..<n {
+            for column in 0..<n {
+                let dx = Double(column) + 0.5 - Double(n) / 2, dy = Double(row) + 0.5 - Double(n) / 2
+                let coverage = min(1, max(0, radius + 0.5 - (dx * dx + dy * dy).squareRoot()))
+                pixels[row * n + column] = UInt32((coverage * 255).rounded()) << 24 | 0xFF_FFFF
+            }
+        }
+        guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), side, side)
+        else { return nil }
+        _ = pixels.withUnsafeBytes { SDL_UpdateTexture(texture, nil, $0.baseAddress, side * 4) }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        discs[quarters] = (texture, side)
+        return (texture, side)
+    }
+
     private func frect(_ r: Rect) -> SDL_FRect {
-        SDL_FRect(x: Float(r.minX), y: Float(r.minY), w: Float(r.width), h: Float(r.height))
+        SDL_FRect(x: Float(r.minX - origin.x), y: Float(r.minY - origin.y), w: Float(r.width), h: Float(r.height))
     }
 
     private func alpha(_ a: UInt8, _ opacity: Double) -> UInt8 {

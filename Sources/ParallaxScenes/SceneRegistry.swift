@@ -106,6 +106,8 @@ public struct SceneRegistry: Sendable {
         public var pager = PagerSettings()
         /// The tunable values (`--config`); they override the matching ones above.
         public var settings = PlaygroundSettings()
+        /// The wall clock at the scenes' time 0: the local time in the window, a script's in captures.
+        public var clockAtStart = TimeOfDay.scriptDefault
         public init() {}
     }
 
@@ -123,12 +125,13 @@ public struct SceneRegistry: Sendable {
         },
         SceneEntry(name: "header", tabTitle: "Header", key: .two, settings: [.headerRefreshThreshold],
                    images: HeaderArticle.covers.map(\.photo.image)) { c in
-            HeaderScene(viewport: c.viewport, settings: c.options.header, topInset: c.topInset, environment: c.environment)
+            HeaderScene(viewport: c.viewport, settings: c.options.header, topInset: c.topInset, clockAtStart: c.options.clockAtStart,
+                        environment: c.environment)
         },
         SceneEntry(name: "pager", tabTitle: "Pager", key: .three,
                    settings: [.pagerBackgroundSpeed, .pagerHeaderSpeed, .pagerParagraphSpeed], scrollsHorizontally: true,
                    images: PagerContent.pages.map(\.photo.image)) { c in
-            PagerScene(viewport: c.viewport, settings: c.options.pager, environment: c.environment)
+            PagerScene(viewport: c.viewport, settings: c.options.pager, topInset: c.topInset, environment: c.environment)
         },
     ])
 }

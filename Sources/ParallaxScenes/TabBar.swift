@@ -41,7 +41,7 @@ extension Playground {
 
     func drawBar(into list: inout DisplayList) {
         let bar = Rect(x: 0, y: 0, width: viewport.width, height: Self.barHeight)
-        list.fill(bar, Theme.bar)
+        list.backdrop(bar, downscale: Theme.barBlur, tint: Theme.barTint)
         list.fill(Rect(x: 0, y: bar.maxY - 1, width: viewport.width, height: 1), Theme.barLine)
         let text = environment.text
         let layout = barLayout()

@@ -4,7 +4,10 @@ import ParallaxEngine
 enum Theme {
     static let background = Color(r: 16, g: 18, b: 23)
     static let card = Color(r: 29, g: 32, b: 40)
-    static let bar = Color(r: 22, g: 24, b: 31, a: 214)
+    /// The bar's material: what scrolls under it blurred over about 12 px (text there becomes
+    /// smudges) and darkened to a sixth of its brightness, so it never competes with the bar's text.
+    static let barTint = Color(r: 18, g: 20, b: 26, a: 212)
+    static let barBlur = 12.0
     static let barLine = Color(r: 255, g: 255, b: 255, a: 24)
     static let text = Color(r: 240, g: 242, b: 247)
     static let secondaryText = Color(r: 150, g: 158, b: 175)

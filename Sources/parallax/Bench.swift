@@ -72,7 +72,7 @@ struct Bench: ParsableCommand {
         return .object([
             "scene": .string(scene), "items": .number(Double(items)), "frames": .number(Double(r.frames)), "path": .string(path),
             "size": .object(["width": .number(size.width), "height": .number(size.height)]),
-            "updateMs": milliseconds(r.update), "layoutMs": milliseconds(r.layout), "renderMs": milliseconds(r.render),
+            "updateMs": milliseconds(r.update), "layoutMs": milliseconds(r.layout), "renderMs": milliseconds(r.render), "materialMs": milliseconds(r.material),
             "engineMs": milliseconds(engine), "totalMs": milliseconds(r.total), "anchorMs": milliseconds(r.anchor),
             "renderToAnchor": .number(percentile(r.render, 0.5) / max(1e-9, percentile(r.anchor, 0.5))),
             "totalToAnchor": .number(percentile(r.total, 0.5) / max(1e-9, percentile(r.anchor, 0.5))),
@@ -99,6 +99,7 @@ struct Bench: ParsableCommand {
         \(row("layout + display list", r.layout))
         \(row("engine (both)", engine))
         \(r.overlay.isEmpty ? "" : row("frame-time panel", r.overlay) + "\n")\(row("render + present", r.render))
+        \(row("  of it, bar material", r.material))
         \(row("total", r.total))
         \(row("anchor (direct SDL)", r.anchor))
         render / anchor (p50): \(String(format: "%.3f", percentile(r.render, 0.5) / max(1e-9, percentile(r.anchor, 0.5))))

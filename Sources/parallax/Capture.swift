@@ -31,7 +31,9 @@ struct Capture: ParsableCommand {
             let scene = options.sceneName(script: script)
             let times = at ?? script.map(\.captures).flatMap { $0.isEmpty ? nil : $0 } ?? [0]
             let base = name ?? options.script.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? scene
-            let (canvas, driver) = try openScene(scene, viewport: options.viewport(script: script), options: try options.sceneOptions(),
+            var sceneOptions = try options.sceneOptions()
+            sceneOptions.clockAtStart = script?.clock ?? .scriptDefault
+            let (canvas, driver) = try openScene(scene, viewport: options.viewport(script: script), options: sceneOptions,
                                                  mode: window ? .window : .headless, completeFrames: true,
                                                  logger: options.makeLogger(), script: script)
             let trace = try options.traceWriter()

@@ -24,9 +24,12 @@ struct Record: ParsableCommand {
                 throw CommandFailure(message: "\(out): cannot create the script file", code: 2)
             }
             let name = scene?.name ?? SceneRegistry.standard.names[0]
-            let (canvas, driver) = try openScene(name, viewport: size.size, options: SceneRegistry.Options(), mode: .window,
+            // The script keeps the clock to the minute, as its format does, so a replay shows the same time.
+            var sceneOptions = SceneRegistry.Options()
+            sceneOptions.clockAtStart = TimeOfDay(parsing: TimeOfDay.localNow().text(after: 0)) ?? .scriptDefault
+            let (canvas, driver) = try openScene(name, viewport: size.size, options: sceneOptions, mode: .window,
                                                  logger: SceneOptions.quietLogger(), script: nil)
-            var script = InputScript(scene: name, size: size.size)
+            var script = InputScript(scene: name, size: size.size, clock: sceneOptions.clockAtStart)
             var options = LiveRunner.Options()
             options.overlay = FrameTimeOverlay(text: canvas.text)
             options.showsOverlay = false

@@ -32,8 +32,10 @@ struct Run: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let script = try options.loadScript()
+            var sceneOptions = try options.sceneOptions()
+            sceneOptions.clockAtStart = .localNow()
             let (canvas, driver) = try openScene(options.sceneName(script: script), viewport: options.viewport(script: script),
-                                                 options: try options.sceneOptions(), mode: .window, vsync: vsync && fps == nil,
+                                                 options: sceneOptions, mode: .window, vsync: vsync && fps == nil,
                                                  logger: options.makeLogger(), script: script)
             let trace = try options.traceWriter()
             let logger = options.makeLogger()

@@ -102,8 +102,11 @@ struct Verify: ParsableCommand {
                 var collected: [CaptureResult] = []
                 for (path, script) in selected {
                     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+                    var options = SceneRegistry.Options()
+                    options.clockAtStart = script.clock ?? .scriptDefault
                     let verdicts = try check.verify(name: name, script: script) { viewport, environment in
-                        SceneRegistry.standard.make(script.scene ?? SceneRegistry.standard.names[0], viewport: viewport, environment: environment)!
+                        SceneRegistry.standard.make(script.scene ?? SceneRegistry.standard.names[0], viewport: viewport, options: options,
+                                                    environment: environment)!
                     }
                     for verdict in verdicts {
                         let result = CaptureResult(script: path, verdict: verdict)

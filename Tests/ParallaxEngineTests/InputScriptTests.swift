@@ -70,6 +70,9 @@ import Testing
         (#"{"version": 1, "events": [], "captures": [-0.5]}"#, "s.json: captures[0]: must be a finite time of at least 0"),
         (#"{"version": 1, "events": [], "size": {"width": 100}}"#, "s.json: size.height: missing"),
         (#"[1, 2]"#, "s.json: must be an object, found an array"),
+        (#"{"version": 1, "events": [], "clock": "25:00"}"#, "s.json: clock: '25:00' is not a time of day as HH:MM (00:00 to 23:59)"),
+        (#"{"version": 1, "events": [], "clock": "9.41"}"#, "s.json: clock: '9.41' is not a time of day as HH:MM"),
+        (#"{"version": 1, "events": [], "clock": 941}"#, "s.json: clock: must be a string, found a number"),
     ])
     func badScriptsSayFileFieldAndProblem(json: String, expected: String) {
         let message = problem(json)
@@ -107,6 +110,26 @@ import Testing
         #expect(text.split(separator: "\n").count == script.events.count + 4, "one event a line")
         #expect(try InputScript.parse(Data(text.utf8), file: "w.json", knownScenes: ["feed", "pager"]) == script)
         #expect(try InputScript.parse(Data(InputScript().jsonText.utf8), file: "e.json", knownScenes: []) == InputScript())
+    }
+}
+
+@Suite struct ScriptClockTests {
+    @Test func aScriptsClockIsReadAndWrittenBackAsHHMM() throws {
+        let script = try InputScript.parse(Data(#"{"version": 1, "events": [], "clock": "9:41"}"#.utf8), file: "s.json", knownScenes: [])
+        #expect(script.clock == TimeOfDay(hour: 9, minute: 41))
+        #expect(script.jsonText.contains(#""clock": "09:41""#), "\(script.jsonText)")
+        #expect(try InputScript.parse(Data(script.jsonText.utf8), file: "s.json", knownScenes: []) == script)
+    }
+
+    @Test func theClockShowsTheMinuteItIsInAndWrapsAtMidnight() {
+        let clock = TimeOfDay(hour: 9, minute: 41)
+        #expect(clock.text(after: 0) == "09:41")
+        #expect(clock.text(after: 59.9) == "09:41", "the minute it is in, not rounded")
+        #expect(clock.text(after: 60) == "09:42")
+        #expect(clock.text(after: 14 * 3600 + 19 * 60) == "00:00")
+        #expect(TimeOfDay(hour: 23, minute: 59, second: 30).text(after: 45) == "00:00")
+        #expect(TimeOfDay(parsing: "23:59") == TimeOfDay(hour: 23, minute: 59))
+        #expect(TimeOfDay(parsing: "24:00") == nil && TimeOfDay(parsing: "12:5") == nil && TimeOfDay(parsing: "١٢:٣٠") == nil)
     }
 }
 

@@ -178,18 +178,18 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
     }
 
     /// The page control as drawn: the opacity of each of the 5 dots (radius 5, 22 px apart, centred,
-    /// 36 px above the bottom), read from the disc's row through its centre.
+    /// 36 px above the bottom), read from the disc drawn there.
     func dotOpacities(_ scene: PagerScene) -> [Double?] {
         var list = DisplayList()
         scene.draw(into: &list)
-        let rows = list.commands.compactMap { command -> FillRect? in
-            guard case let .fill(fill) = command, fill.color == Theme.text, fill.rect.height == 1 else { return nil }
-            return fill
+        let discs = list.commands.compactMap { command -> Disc? in
+            guard case let .disc(disc) = command, disc.color == Theme.text, disc.radius == 5 else { return nil }
+            return disc
         }
         return (0..<5).map { i in
             let centre = Point(x: 640 - 2 * 22 + Double(i) * 22, y: 800 - 36)
-            let through = rows.filter { $0.rect.minY <= centre.y && centre.y < $0.rect.maxY && $0.rect.minX <= centre.x && centre.x <= $0.rect.maxX }
-            return through.count == 1 ? through[0].opacity : nil
+            let at = discs.filter { $0.center == centre }
+            return at.count == 1 ? at[0].opacity : nil
         }
     }
 
@@ -311,7 +311,7 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
     func refreshingScene() -> HeaderScene {
         var settings = HeaderSettings()
         settings.pullToRefresh = true
-        return HeaderScene(viewport: viewport, settings: settings, environment: testEnvironment())
+        return HeaderScene(viewport: viewport, settings: settings, topInset: 56, environment: testEnvironment())
     }
 
     /// Pulls the content down by `finger` px of pointer travel, holds, and releases at `time`.
@@ -333,7 +333,8 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
         scene.update(to: 2.6)
         #expect(scene.refreshCount == 1, "1.5 s after the release")
         #expect(scene.cover.title == HeaderArticle.covers[1].title, "the next cover shows")
-        #expect(scene.refreshLine.hasPrefix("Refreshed at 0:02.5"))
+        // Ended 2.5 s after the scene's start, which the clock puts at 09:41:00 (the scenes' default).
+        #expect(scene.refreshLine.hasPrefix("Refreshed at 09:41  ·"))
         scene.update(to: 5)
         #expect(scene.offset == 0)
     }
@@ -356,23 +357,24 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
         var list = DisplayList()
         scene.draw(into: &list)
         let gap = -scene.offset
-        // The ring: 12 dots of radius 2.5 on a 12 px circle centred 70 px left of the middle and halfway
-        // down the gap (at least 20 px down), the first at the top, going clockwise.
-        let centre = Point(x: 640 - 70, y: max(20, gap / 2))
+        // The ring: 12 dots of radius 2.4 on an 11 px circle, the first at the top, going clockwise;
+        // centred halfway down the gap below the 56 px bar, and, with its label 12 px to the right of
+        // the ring's edge, centred across the window (labels measured at 0.5 em a character).
+        let label = gap >= 80 ? "Release to refresh" : "Pull to refresh"
+        let groupWidth = 2 * 13.4 + 12 + Double(label.count) * 14 * 0.5
+        let centre = Point(x: ((1280 - groupWidth) / 2 + 13.4).rounded(), y: 56 + gap / 2)
         let positions = (0..<12).map { i in
             let angle = 2 * Double.pi * Double(i) / 12 - Double.pi / 2
-            return Point(x: centre.x + 12 * cos(angle), y: centre.y + 12 * sin(angle))
+            return Point(x: centre.x + 11 * cos(angle), y: centre.y + 11 * sin(angle))
         }
-        let rows = list.commands.compactMap { command -> Rect? in
-            guard case let .fill(fill) = command, fill.color == Theme.text, fill.rect.height == 1 else { return nil }
-            return fill.rect
+        let drawn = list.commands.compactMap { command -> Disc? in
+            guard case let .disc(disc) = command, disc.color == Theme.text else { return nil }
+            // Every spinner dot is clipped to the gap between the bar and the photo.
+            #expect(disc.clip == Rect(x: 0, y: 56, width: 1280, height: gap))
+            return disc
         }
-        let dots = positions.indices.filter { i in
-            rows.contains { $0.minY <= positions[i].y && positions[i].y < $0.maxY && $0.minX <= positions[i].x && positions[i].x <= $0.maxX }
-        }
-        let strays = rows.filter { row in
-            !positions.contains { abs(row.midX - $0.x) <= 2.5 && abs(row.minY + 0.5 - $0.y) <= 3 }
-        }.count
+        let dots = positions.indices.filter { i in drawn.contains { abs($0.center.x - positions[i].x) < 1e-9 && abs($0.center.y - positions[i].y) < 1e-9 } }
+        let strays = drawn.count - dots.count
         let words = ["Release to refresh", "Pull to refresh", "Refreshing…", "Refreshed"]
         return (gap, list.textRuns.map(\.text).filter(words.contains), dots, strays, scene.headerFrames)
     }
@@ -381,8 +383,8 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
         // 200 px of travel shows 800 (1 - 1 / (1 + 0.55 * 200 / 800)) = 96.70 px: past the 80 px threshold.
         let past = spinner(pulledBy: 200)
         #expect(abs(past.gap - 800 * (1 - 1 / (1 + 0.55 * 200 / 800))) < 1e-9)
-        #expect(past.frames.image == past.frames.container && past.frames.container == Rect(x: 0, y: past.gap, width: 1280, height: 640),
-                "the header moves down whole, unstretched")
+        #expect(past.frames.image == past.frames.container && past.frames.container == Rect(x: 0, y: 56 + past.gap, width: 1280, height: 640),
+                "the header, below the bar, moves down whole, unstretched")
         #expect(past.labels == ["Release to refresh"])
         #expect(past.dots == Array(0..<12) && past.strays == 0, "a full ring")
         // 100 px shows 51.46 px, 0.643 of the threshold: the dots up to 0.643 of the ring, 8 of 12.

@@ -12,6 +12,8 @@ extension DisplayList {
             case let .gradient(g): return g.rect.origin.isFinite && g.rect.size.isFinite
             case let .image(q): return q.destination.origin.isFinite && q.destination.size.isFinite && q.source.origin.isFinite
             case let .text(t): return t.origin.isFinite
+            case let .disc(d): return d.center.isFinite && d.radius.isFinite
+            case let .backdrop(b): return b.rect.origin.isFinite && b.rect.size.isFinite && b.downscale.isFinite
             }
         }
     }

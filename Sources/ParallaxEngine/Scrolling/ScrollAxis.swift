@@ -117,6 +117,23 @@ public struct ScrollAxis: Sendable {
     public func velocity(at t: Double) -> Double { state(at: t).v }
     public func phase(at t: Double) -> ScrollPhase { state(at: t).phase }
 
+    /// When the content came to rest, as seen at `t`: `t` itself while it moves or is held, else
+    /// the time its last motion ended (to 1 µs; a rest set at once, as a resize or a jump does,
+    /// ends where it starts). Closed form, so a fade that counts from it is frame-rate independent.
+    public func restingSince(at t: Double) -> Double {
+        guard t.isFinite else { return 0 }
+        let segment = segment(at: t)
+        if state(at: t).phase != .idle { return t }
+        var moving = max(0, segment.heldUntil - segment.start), resting = max(moving, t - segment.start)
+        if segment.piece.isDone(at: moving) { return segment.start + moving }
+        // The piece is done at `t` and not at `moving`: bisect the boundary.
+        while resting - moving > 1e-6 {
+            let middle = (moving + resting) / 2
+            if segment.piece.isDone(at: middle) { resting = middle } else { moving = middle }
+        }
+        return segment.start + resting
+    }
+
     public func sample(at t: Double) -> ScrollSample {
         let now = state(at: t)
         return ScrollSample(time: t, offset: now.x, velocity: now.v, phase: now.phase)

@@ -11,6 +11,7 @@ public final class FeedScene: PlaygroundScene {
     public var time: Double { position.time }
     private let environment: SceneEnvironment
     public private(set) var settings: FeedSettings
+    private var indicator = ScrollIndicatorControl()
     /// Reduced motion: the photos stop shifting, `M` easing to 0 (`MotionEase`); the layout is built
     /// with `M` times the amount at the last update.
     public private(set) var motion = MotionEase()
@@ -46,6 +47,7 @@ public final class FeedScene: PlaygroundScene {
     public func handle(_ event: InputEvent, at time: Double) {
         guard event.isFinite else { return }
         let band = layout.visibleBand
+        if indicator.handle(event, axis: &scroller, viewport: viewport, top: band.top, at: time) { return }
         if scroller.handleVertical(event, pageStep: max(0, band.bottom - band.top) * 0.9, at: time) { return }
         if case let .resize(size) = event { resize(to: size, at: time) }
     }
@@ -101,9 +103,10 @@ public final class FeedScene: PlaygroundScene {
         let visible = layout.visible(offset: offset, parallaxOffset: position.parallaxOffset)
         for header in visible.headers {
             list.text(sectionTitle(header.section).uppercased(), font: Theme.sectionHeader,
-                      at: Point(x: header.frame.minX + 4, y: header.frame.maxY - 30), color: Theme.secondaryText)
+                      at: Point(x: header.frame.minX + 4, y: header.frame.maxY - 30), color: Theme.secondaryText, clip: header.frame)
         }
         for cell in visible.cells { drawCell(cell, into: &list) }
+        indicator.draw(into: &list, axis: scroller, sample: position.sample, viewport: viewport, top: layout.visibleBand.top)
     }
 
     /// Applies the layout's shift: the photo, `2M` taller than its container, centred on the container
@@ -119,10 +122,14 @@ public final class FeedScene: PlaygroundScene {
         let source = aspectFillSource(imageSize: environment.images.pixelSize(of: photo.image) ?? destination.size,
                                       box: destination.size, focusY: photo.focusY)
         list.image(photo.image, source: source, destination: destination, clip: cell.container)
-        let textX = cell.caption.minX + 16
-        list.text(photo.title, font: Theme.title, at: Point(x: textX, y: cell.caption.minY + 11), color: Theme.text, clip: cell.caption)
-        list.text("No. \(cell.index + 1) of \(layout.settings.itemCount)  ·  \(photo.credit)", font: Theme.subtitle,
-                  at: Point(x: textX, y: cell.caption.minY + 36), color: Theme.secondaryText, clip: cell.caption)
+        // Caption lines shrink to fit a narrow column (down to 12 px), then clip inside the card's padding.
+        let textBox = cell.caption.insetBy(dx: 16, dy: 0)
+        let text = environment.text
+        let subtitle = "No. \(cell.index + 1) of \(layout.settings.itemCount)  ·  \(photo.credit)"
+        let titleFont = TextLayout.fitLine(photo.title, font: Theme.title, minSize: 12, width: textBox.width, measurer: text)
+        let subtitleFont = TextLayout.fitLine(subtitle, font: Theme.subtitle, minSize: 11, width: textBox.width, measurer: text)
+        list.text(photo.title, font: titleFont, at: Point(x: textBox.minX, y: cell.caption.minY + 11), color: Theme.text, clip: textBox)
+        list.text(subtitle, font: subtitleFont, at: Point(x: textBox.minX, y: cell.caption.minY + 36), color: Theme.secondaryText, clip: textBox)
     }
 
     /// Section `k` is `k` days before the feed's fixed start date (deterministic, no clock).

@@ -17,8 +17,13 @@ public final class HeaderScene: PlaygroundScene {
     public func setReducedMotion(_ on: Bool, at time: Double) { motion.setReduced(on, at: time) }
     /// The band the tab bar covers: the header runs under it, the title stays clear of it.
     public var topInset: Double
+    /// The wall clock at the scene's time 0; "Refreshed at" adds the refresh's time to it.
+    public let clockAtStart: TimeOfDay
     private let environment: SceneEnvironment
+    private var indicator = ScrollIndicatorControl()
     private var article: [ArticleLine] = []
+    /// Each cover's title, fitted to the column in at most two lines.
+    private var titles: [(font: Font, lines: [String])] = []
     /// Pull-to-refresh: when the running refresh started, and how many have finished.
     public private(set) var refreshStarted: Double?
     public private(set) var refreshCount = 0
@@ -42,11 +47,18 @@ public final class HeaderScene: PlaygroundScene {
     static let headlineFont = Font(size: 30, weight: .bold)
     static let bodyFont = Font(size: 17)
     static let bylineFont = Font(size: 14)
+    /// The smallest sizes text shrinks to before it is clipped: title, headline, body, byline.
+    static let minTitleSize = 22.0
+    static let minHeadlineSize = 20.0
+    static let minBodySize = 14.0
+    static let minBylineSize = 12.0
 
-    public init(viewport: Size, settings: HeaderSettings = HeaderSettings(), topInset: Double = 0, environment: SceneEnvironment) {
+    public init(viewport: Size, settings: HeaderSettings = HeaderSettings(), topInset: Double = 0,
+                clockAtStart: TimeOfDay = .scriptDefault, environment: SceneEnvironment) {
         self.viewport = viewport
         self.settings = settings
         self.topInset = topInset
+        self.clockAtStart = clockAtStart
         self.environment = environment
         relayout(at: 0)
     }
@@ -68,10 +80,18 @@ public final class HeaderScene: PlaygroundScene {
     }
 
     private func frames(at s: Double) -> StretchyHeader.Frames {
-        StretchyHeader.frames(offset: s, width: viewport.width, aspect: settings.aspect,
-                              speed: MotionEase.factor(settings.imageSpeed, amount: motion.amount(at: time)),
-                              stretches: !reducedMotion && !settings.pullToRefresh)
+        var frames = StretchyHeader.frames(offset: s, width: viewport.width, aspect: settings.aspect,
+                                           speed: MotionEase.factor(settings.imageSpeed, amount: motion.amount(at: time)),
+                                           stretches: !reducedMotion && !settings.pullToRefresh)
+        frames.container = frames.container.offsetBy(dy: contentTop)
+        frames.image = frames.image.offsetBy(dy: contentTop)
+        return frames
     }
+
+    /// Where the content starts at offset 0. With pull-to-refresh on it starts below the bar (as
+    /// iOS insets a scroll view's content under a navigation bar), so a pull opens its gap, with the
+    /// spinner, in sight; stretching, the photo runs under the bar.
+    var contentTop: Double { settings.pullToRefresh ? topInset : 0 }
 
     /// Applies tuned values at once (the refresh threshold and the scroll physics).
     public func apply(_ s: PlaygroundSettings) {
@@ -90,35 +110,33 @@ public final class HeaderScene: PlaygroundScene {
     private func layoutArticle() -> Double {
         let text = environment.text
         var lines: [ArticleLine] = []
-        var y = headerHeight + 36
-        func add(_ string: String, _ font: Font, _ color: Color, spacing: Double) {
-            for line in TextLayout.wrap(string, font: font, width: columnWidth, measurer: text) {
-                lines.append(ArticleLine(text: line, font: font, color: color, y: y))
-                y += (text.size(of: line, font: font).height * spacing).rounded()
+        var y = contentTop + headerHeight + 36
+        func add(_ string: String, _ font: Font, minSize: Double, _ color: Color, spacing: Double) {
+            let fitted = TextLayout.fit(string, font: font, minSize: minSize, width: columnWidth, measurer: text)
+            for line in fitted.lines {
+                lines.append(ArticleLine(text: line, font: fitted.font, color: color, y: y))
+                y += (text.size(of: line, font: fitted.font).height * spacing).rounded()
             }
         }
-        add(HeaderArticle.headline, Self.headlineFont, Theme.text, spacing: 1.25)
+        add(HeaderArticle.headline, Self.headlineFont, minSize: Self.minHeadlineSize, Theme.text, spacing: 1.25)
         y += 6
-        add(HeaderArticle.byline(cover.photo), Self.bylineFont, Theme.secondaryText, spacing: 1.4)
-        add(refreshLine, Self.bylineFont, settings.pullToRefresh ? Theme.accent : Theme.secondaryText, spacing: 1.4)
+        add(HeaderArticle.byline(cover.photo), Self.bylineFont, minSize: Self.minBylineSize, Theme.secondaryText, spacing: 1.4)
+        add(refreshLine, Self.bylineFont, minSize: Self.minBylineSize, settings.pullToRefresh ? Theme.accent : Theme.secondaryText, spacing: 1.4)
         y += 18
         for paragraph in HeaderArticle.paragraphs {
-            add(paragraph, Self.bodyFont, Theme.text.withAlpha(230), spacing: 1.55)
+            add(paragraph, Self.bodyFont, minSize: Self.minBodySize, Theme.text.withAlpha(230), spacing: 1.55)
             y += 14
         }
         article = lines
+        titles = HeaderArticle.covers.map {
+            TextLayout.fit($0.title, font: Self.titleFont, minSize: Self.minTitleSize, width: columnWidth, maxLines: 2, measurer: text)
+        }
         return y + 48
     }
 
     var refreshLine: String {
-        let when = lastRefreshed.map { "Refreshed at \(Self.clock($0))" } ?? "Not refreshed yet"
+        let when = lastRefreshed.map { "Refreshed at \(clockAtStart.text(after: $0))" } ?? "Not refreshed yet"
         return settings.pullToRefresh ? "\(when)  ·  pull down past \(Int(settings.refreshThreshold)) px to refresh" : "\(when)  ·  R: pull-to-refresh"
-    }
-
-    /// Scene time as m:ss.s (the scene has no wall clock; its time is deterministic).
-    static func clock(_ t: Double) -> String {
-        let tenths = Int((t * 10).rounded())
-        return "\(tenths / 600):\(String(format: "%02d", tenths / 10 % 60)).\(tenths % 10)"
     }
 
     public func handle(_ event: InputEvent, at time: Double) {
@@ -126,6 +144,7 @@ public final class HeaderScene: PlaygroundScene {
         finishRefresh(upTo: time)
         applyPendingExtent(at: time)
         let pulled = scroller.offset(at: time)
+        if indicator.handle(event, axis: &scroller, viewport: viewport, top: topInset, at: time) { return }
         if scroller.handleVertical(event, pageStep: max(0, viewport.height - topInset) * 0.9, at: time) {
             if case .mouseUp = event, settings.pullToRefresh, refreshStarted != nil || pulled <= -settings.refreshThreshold {
                 // Released past the threshold (or during a refresh): hold the content open meanwhile.
@@ -208,35 +227,49 @@ public final class HeaderScene: PlaygroundScene {
         list.fill(screen, Theme.background)
         drawHeader(into: &list)
         if settings.pullToRefresh, offset < 0 { drawRefreshIndicator(into: &list) }
+        let column = Rect(x: columnX, y: 0, width: columnWidth, height: viewport.height)
         for line in article {
             let y = line.y - offset
             guard y < viewport.height, y + line.font.size * 2 > 0 else { continue }
-            list.text(line.text, font: line.font, at: Point(x: columnX, y: y), color: line.color, on: Theme.background)
+            list.text(line.text, font: line.font, at: Point(x: columnX, y: y), color: line.color, clip: column, on: Theme.background)
         }
+        indicator.draw(into: &list, axis: scroller, sample: position.sample, viewport: viewport, top: topInset)
     }
 
-    /// In the gap the pull opens above the header: a ring of dots that fills as the pull nears the
-    /// threshold and spins while refreshing, with a word on what releasing will do.
+    /// In the gap the pull opens between the bar and the photo, clipped to it: a ring of dots that
+    /// fills as the pull nears the threshold and spins while refreshing, with a word on what releasing
+    /// will do; the pair centred in the gap (at the threshold it has room to spare).
     private func drawRefreshIndicator(into list: inout DisplayList) {
-        let gap = -offset
-        let center = Point(x: viewport.width / 2 - 70, y: max(topInset + 20, topInset / 2 + gap / 2))
+        let gap = Rect(x: 0, y: topInset, width: viewport.width, height: -offset)
+        let label = refreshStarted != nil ? "Refreshing…" : refreshed ? "Refreshed"
+            : -offset >= settings.refreshThreshold ? "Release to refresh" : "Pull to refresh"
+        let labelSize = environment.text.size(of: label, font: Self.bylineFont)
+        let ring = Self.spinnerRadius + Self.spinnerDotRadius
+        let groupWidth = 2 * ring + Self.spinnerLabelGap + labelSize.width
+        let center = Point(x: ((viewport.width - groupWidth) / 2 + ring).rounded(), y: gap.midY)
+        // Fades in as the gap opens to the ring's height, rather than showing a sliver cut by the clip.
+        let revealed = min(1, max(0, -offset / (2 * ring + 16)))
         let dots = 12
-        let progress = min(1, gap / settings.refreshThreshold)
+        let progress = min(1, -offset / settings.refreshThreshold)
         let spin = refreshStarted.map { (time - $0) * 1.5 } ?? 0
-        // Springing back from a refresh that just ended: a full ring that says so, not a new pull.
-        let refreshed = refreshStarted == nil && coverFadeProgress < 1
         for i in 0..<dots {
             let fraction = Double(i) / Double(dots)
             guard refreshStarted != nil || refreshed || fraction < progress else { continue }
             let angle = 2 * Double.pi * (fraction + spin) - Double.pi / 2
             let opacity = refreshStarted == nil ? 0.9 : 0.25 + 0.75 * fraction
-            list.fillDisc(center: Point(x: center.x + 12 * cos(angle), y: center.y + 12 * sin(angle)), radius: 2.5, Theme.text, opacity: opacity)
+            list.disc(center: Point(x: center.x + Self.spinnerRadius * cos(angle), y: center.y + Self.spinnerRadius * sin(angle)),
+                      radius: Self.spinnerDotRadius, Theme.text, opacity: opacity * revealed, clip: gap)
         }
-        let label = refreshStarted != nil ? "Refreshing…" : refreshed ? "Refreshed"
-            : gap >= settings.refreshThreshold ? "Release to refresh" : "Pull to refresh"
-        let size = environment.text.size(of: label, font: Self.bylineFont)
-        list.text(label, font: Self.bylineFont, at: Point(x: center.x + 26, y: center.y - size.height / 2), color: Theme.secondaryText)
+        list.text(label, font: Self.bylineFont, at: Point(x: center.x + ring + Self.spinnerLabelGap, y: (center.y - labelSize.height / 2).rounded()),
+                  color: Theme.secondaryText, clip: gap, opacity: revealed)
     }
+
+    static let spinnerRadius = 11.0
+    static let spinnerDotRadius = 2.4
+    static let spinnerLabelGap = 12.0
+
+    /// Springing back from a refresh that just ended: a full ring that says so, not a new pull.
+    private var refreshed: Bool { refreshStarted == nil && coverFadeProgress < 1 }
 
     /// How far the new cover has faded in: 0 when a refresh ends, 1 when its spring back rests.
     var coverFadeProgress: Double {
@@ -249,12 +282,12 @@ public final class HeaderScene: PlaygroundScene {
         let fadeIn = coverFadeProgress
         // The new photo over the old one at its fade's opacity is a cross-fade, as the old one is
         // opaque; the titles cross-fade as text over the scrim.
-        var covers = [(cover: cover, photoOpacity: 1.0, titleOpacity: 1.0)]
+        var covers = [(refreshes: refreshCount, photoOpacity: 1.0, titleOpacity: 1.0)]
         if let previous = coverFade?.previous, fadeIn < 1 {
-            covers = [(Self.cover(previous), 1, 1 - fadeIn), (cover, fadeIn, fadeIn)]
+            covers = [(previous, 1, 1 - fadeIn), (refreshCount, fadeIn, fadeIn)]
         }
         for shown in covers {
-            let photo = shown.cover.photo
+            let photo = Self.cover(shown.refreshes).photo
             let source = aspectFillSource(imageSize: environment.images.pixelSize(of: photo.image) ?? frames.image.size,
                                           box: frames.image.size, focusY: photo.focusY)
             list.image(photo.image, source: source, destination: frames.image, clip: frames.clipped ? frames.container : nil,
@@ -268,11 +301,15 @@ public final class HeaderScene: PlaygroundScene {
         let fade = headerHeight > 0 ? 1 - offset / (headerHeight * 0.5) : 1
         let opacity = min(1, max(0, fade))
         guard opacity > 0 else { return }
+        let column = Rect(x: columnX, y: frames.container.minY, width: columnWidth, height: frames.container.height)
         for shown in covers where shown.titleOpacity > 0 {
-            let title = shown.cover.title
-            let size = environment.text.size(of: title, font: Self.titleFont)
-            list.text(title, font: Self.titleFont, at: Point(x: columnX, y: frames.container.maxY - size.height - 28),
-                      color: Theme.text, opacity: opacity * shown.titleOpacity)
+            let title = titles[shown.refreshes % titles.count]
+            let lineHeight = environment.text.size(of: title.lines[0], font: title.font).height
+            var y = frames.container.maxY - 28 - Double(title.lines.count) * lineHeight
+            for line in title.lines {
+                list.text(line, font: title.font, at: Point(x: columnX, y: y), color: Theme.text, clip: column, opacity: opacity * shown.titleOpacity)
+                y += lineHeight
+            }
         }
     }
 }

@@ -14,17 +14,37 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
     public private(set) var motion = MotionEase()
     public var reducedMotion: Bool { motion.reduced }
     public func setReducedMotion(_ on: Bool, at time: Double) { motion.setReduced(on, at: time) }
+    /// The band the tab bar covers: text stays below it.
+    public var topInset: Double
     private let environment: SceneEnvironment
-    private var paragraphLines: [[String]] = []
+    private var texts: [PageText] = []
+
+    /// A page's headline and paragraph as they fit the page: wrapped, shrunk together where needed.
+    struct PageText {
+        var header: (font: Font, lines: [String])
+        var paragraph: (font: Font, lines: [String])
+        var headerLineHeight: Double
+        var paragraphPitch: Double
+        var gap: Double
+        /// The screen y of the headline's top.
+        var top: Double
+        var height: Double { Double(header.lines.count) * headerLineHeight + gap + Double(paragraph.lines.count) * paragraphPitch }
+    }
 
     static let headerFont = Font(size: 44, weight: .bold)
     static let paragraphFont = Font(size: 18)
+    /// The smallest sizes text shrinks to before it is clipped.
+    static let minHeaderSize = 24.0
+    static let minParagraphSize = 13.0
+    /// Clear space between the text and the bar above it, and the dots below it.
+    static let textMargin = 16.0
     static let dotRadius = 5.0
     static let dotSpacing = 22.0
 
-    public init(viewport: Size, settings: PagerSettings = PagerSettings(), pages: [PagerPage] = PagerContent.pages,
+    public init(viewport: Size, settings: PagerSettings = PagerSettings(), pages: [PagerPage] = PagerContent.pages, topInset: Double = 0,
                 environment: SceneEnvironment) {
         self.viewport = viewport
+        self.topInset = topInset
         self.settings = settings
         self.pages = pages
         self.environment = environment
@@ -45,8 +65,38 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
 
     private func relayout(at time: Double) {
         scroller.setExtent(viewport: viewport.width, content: viewport.width * Double(pages.count), at: time)
-        paragraphLines = pages.map {
-            TextLayout.wrap($0.paragraph, font: Self.paragraphFont, width: paragraphWidth, measurer: environment.text)
+        texts = pages.map(layoutText)
+    }
+
+    var headerWidth: Double { max(0, viewport.width - 48) }
+
+    /// Where text may go: below the bar, above the dots, each with a margin.
+    var textBand: (top: Double, bottom: Double) {
+        (topInset + Self.textMargin, dotCenter(0).y - Self.dotRadius - Self.textMargin)
+    }
+
+    /// The paragraph from 18 px down to 13 and the headline with it (in proportion, at least 24 px),
+    /// until the block fits the band; then centred on the window's middle line where that keeps it
+    /// inside the band, as it is at large sizes. At the smallest sizes, what is left is clipped.
+    private func layoutText(_ page: PagerPage) -> PageText {
+        let band = textBand, text = environment.text
+        var paragraphSize = Self.paragraphFont.size
+        while true {
+            let scale = paragraphSize / Self.paragraphFont.size
+            let header = TextLayout.fit(page.header, font: Font(size: max(Self.minHeaderSize, (Self.headerFont.size * scale).rounded()), weight: .bold),
+                                        minSize: Self.minHeaderSize, width: headerWidth, measurer: text)
+            let paragraph = TextLayout.fit(page.paragraph, font: Font(size: paragraphSize), minSize: Self.minParagraphSize,
+                                           width: paragraphWidth, measurer: text)
+            var laid = PageText(header: header, paragraph: paragraph,
+                                headerLineHeight: text.size(of: page.header, font: header.font).height,
+                                paragraphPitch: (text.size(of: page.paragraph, font: paragraph.font).height * 1.45).rounded(),
+                                gap: (settings.paragraphGap * scale).rounded(), top: 0)
+            if laid.height <= band.bottom - band.top || paragraphSize <= Self.minParagraphSize {
+                let centred = (viewport.height / 2 - laid.headerLineHeight / 2).rounded()
+                laid.top = max(band.top, min(centred, (band.bottom - laid.height).rounded(.down)))
+                return laid
+            }
+            paragraphSize -= 1
         }
     }
 
@@ -166,20 +216,25 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
     }()
 
     private func drawText(page i: Int, fraction f: Double, into list: inout DisplayList) {
-        let w = viewport.width, h = viewport.height, k = speeds
-        let text = environment.text
-        let header = pages[i].header
-        let headerSize = text.size(of: header, font: Self.headerFont)
+        let w = viewport.width, k = speeds, band = textBand, text = environment.text
+        let laid = texts[i]
         let headerCenter = PagerLayers.centerX(page: i, fraction: f, pageWidth: w, speed: k.header)
-        let headerTop = (h / 2 - headerSize.height / 2).rounded()
-        list.text(header, font: Self.headerFont, at: Point(x: headerCenter - headerSize.width / 2, y: headerTop), color: Theme.text)
+        // Each layer's column moves with it: the clip cuts only what does not fit the band.
+        let headerColumn = Rect(x: headerCenter - headerWidth / 2, y: band.top, width: headerWidth, height: max(0, band.bottom - band.top))
+        var y = laid.top
+        for line in laid.header.lines {
+            let width = text.size(of: line, font: laid.header.font).width
+            list.text(line, font: laid.header.font, at: Point(x: headerCenter - width / 2, y: y), color: Theme.text, clip: headerColumn)
+            y += laid.headerLineHeight
+        }
+        y += laid.gap
         let paragraphCenter = PagerLayers.centerX(page: i, fraction: f, pageWidth: w, speed: k.paragraph)
-        var y = headerTop + headerSize.height + settings.paragraphGap
-        for line in paragraphLines[i] {
-            let size = text.size(of: line, font: Self.paragraphFont)
-            list.text(line, font: Self.paragraphFont, at: Point(x: paragraphCenter - size.width / 2, y: y),
-                      color: Theme.text.withAlpha(225))
-            y += (size.height * 1.45).rounded()
+        let paragraphColumn = Rect(x: paragraphCenter - paragraphWidth / 2, y: band.top, width: paragraphWidth, height: headerColumn.height)
+        for line in laid.paragraph.lines {
+            let width = text.size(of: line, font: laid.paragraph.font).width
+            list.text(line, font: laid.paragraph.font, at: Point(x: paragraphCenter - width / 2, y: y),
+                      color: Theme.text.withAlpha(225), clip: paragraphColumn)
+            y += laid.paragraphPitch
         }
     }
 
@@ -201,7 +256,7 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
     private func drawDots(into list: inout DisplayList) {
         let current = currentPage
         for i in pages.indices {
-            list.fillDisc(center: dotCenter(i), radius: Self.dotRadius, Theme.text, opacity: i == current ? 1 : 0.38)
+            list.disc(center: dotCenter(i), radius: Self.dotRadius, Theme.text, opacity: i == current ? 1 : 0.38)
         }
     }
 }
