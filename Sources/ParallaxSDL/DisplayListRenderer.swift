@@ -287,12 +287,16 @@ public final class DisplayListRenderer {
         let y0 = Int32(clamping: Int((s.minY * scale).rounded()) - rowOffset), y1 = Int32(clamping: Int((s.maxY * scale).rounded()) - rowOffset)
         var source = SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0)
         var destination = frect(shown)
-        let k = text.pixelScale
-        if exact, backdropRect == nil, abs(shown.width * k - Double(source.w)) < 0.01, abs(shown.height * k - Double(source.h)) < 0.01 {
-            // Texels 1:1 land on whole pixels, rounded as OpenGL's nearest sampling puts them (SDL's
-            // software renderer would truncate), so both renderers draw the same frame.
-            destination = SDL_FRect(x: Float((shown.minX * k).rounded() / k), y: Float((shown.minY * k).rounded() / k),
-                                    w: Float(Double(source.w) / k), h: Float(Double(source.h) / k))
+        if backdropRect == nil {
+            // Whole pixels, edges rounded as OpenGL's rasteriser puts them (SDL's software renderer
+            // would truncate position and size), so both renderers draw the same frame; a 1:1 copy
+            // keeps exactly its source's size.
+            let k = text.pixelScale
+            let x0 = (shown.minX * k).rounded(), y0 = (shown.minY * k).rounded()
+            let oneToOne = exact && abs(shown.width * k - Double(source.w)) < 0.01 && abs(shown.height * k - Double(source.h)) < 0.01
+            let w = oneToOne ? Double(source.w) : (shown.maxX * k).rounded() - x0
+            let h = oneToOne ? Double(source.h) : (shown.maxY * k).rounded() - y0
+            destination = SDL_FRect(x: Float(x0 / k), y: Float(y0 / k), w: Float(w / k), h: Float(h / k))
         }
         SDL_RenderCopyF(renderer, texture, &source, &destination)
     }
