@@ -37,7 +37,8 @@ func meanDifference(capture: PixelImage, quad: ImageQuad, photo: PixelImage) -> 
             let a = capture[Int(x), Int(y)]
             // The photo's pixels under capture pixel (Int(x), Int(y)), averaged: a photo larger than
             // drawn is shrunk by averaging blocks, so one sample of a detailed photo would not match.
-            func source(_ d: Double, _ dMin: Double, _ sMin: Double, _ ratio: Double) -> Int { Int(sMin + (d - dMin) * ratio) }
+            // The renderer puts a photo's edge on the nearest whole pixel (DisplayListRenderer.copy).
+            func source(_ d: Double, _ dMin: Double, _ sMin: Double, _ ratio: Double) -> Int { Int(sMin + (d - dMin.rounded()) * ratio) }
             let kx = quad.source.width / quad.destination.width, ky = quad.source.height / quad.destination.height
             let x0 = source(x.rounded(.down), quad.destination.minX, quad.source.minX, kx)
             let y0 = source(y.rounded(.down), quad.destination.minY, quad.source.minY, ky)
