@@ -50,6 +50,11 @@ public struct LatchBudget: Sendable {
     public func value(unknown: Double) -> Double {
         sorted.count < Self.minimumSamples ? unknown : percentile(sorted: sorted, 0.99) + Self.margin
     }
+
+    /// How long before a present to latch: the budget, or a whole `period` while the work is still
+    /// unmeasured. The first frames upload photos and render text for the first time; at half a
+    /// period, five of the window's first ten frames were late.
+    public func lead(period: Double) -> Double { value(unknown: period) }
 }
 
 /// When frames are presented: on a fixed timer grid (`n * period` seconds), or on the display's

@@ -57,6 +57,7 @@ public final class DisplayListRenderer {
         currentClip = nil
         currentBlend = nil
         var commands = list.commands[...]
+        textures.beginFrame()
         if textures.decodesSynchronously {
             textures.decodeAhead(list.imageQuads.map { quad in
                 let (drawnScale, shade) = textureRequest(quad)

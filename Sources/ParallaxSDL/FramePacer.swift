@@ -23,12 +23,11 @@ public struct FramePacer {
     public var elapsed: Double { start.elapsed }
 
     /// The next frame: when to poll input and when it will be presented (frames are stamped with
-    /// that), in seconds since the start. A frame whose work is still unmeasured latches half a
-    /// period ahead.
+    /// that), in seconds since the start (`LatchBudget.lead`).
     public func nextFrame() -> (latch: Double, present: Double) {
         let now = elapsed
         let present = schedule.nextPresent(after: now)
-        return (max(now, present - budget.value(unknown: schedule.period / 2)), present)
+        return (max(now, present - budget.lead(period: schedule.period)), present)
     }
 
     /// One frame's work from its latch to its rendered state, in seconds.

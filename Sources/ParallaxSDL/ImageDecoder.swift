@@ -4,7 +4,7 @@ import Dispatch
 import Foundation
 import ParallaxEngine
 
-/// Decodes image files with SDL2_image on a background queue, resampled to the size they are drawn
+/// Decodes image files with SDL2_image on a background thread, resampled to the size they are drawn
 /// at (area averaging down, linear up), so a frame copies texels 1:1 and a large photo costs its
 /// drawn size in memory. The render thread collects the results and uploads them. Surfaces are
 /// handed over whole, never shared.
@@ -46,7 +46,13 @@ final class ImageDecoder: @unchecked Sendable {
         var shade: RowShade?
     }
 
-    private let queue = DispatchQueue(label: "parallax.image-decoder", qos: .userInitiated)
+    /// Requested decodes, one at a time on a thread of their own at the lowest priority (nice 19):
+    /// the window's frames and the OpenGL rasteriser's threads come first. At start the window asks
+    /// for every photo, over a second of CPU, and at a normal priority that stole whole frames on
+    /// two cores. The thread ends when the queue is empty, so it never keeps the decoder alive.
+    private let work = NSLock()
+    private var queued: [(job: Job, scale: Double?)] = []
+    private var draining = false
     private let lock = NSLock()
     private let done = NSCondition()
     private var results: [Job: Result] = [:]
@@ -55,7 +61,7 @@ final class ImageDecoder: @unchecked Sendable {
     /// Larger images are refused: a texture that size may not even be creatable.
     static let maxSide: Int32 = 8192
 
-    /// Decode blocks hold the decoder, so none is running by now (this may even run on the queue).
+    /// The decoding thread holds the decoder, so none is running by now (this may even run on it).
     deinit {
         for case let .decoded(decoded) in results.values { SDL_FreeSurface(decoded.surface) }
     }
@@ -67,11 +73,30 @@ final class ImageDecoder: @unchecked Sendable {
         let isNew = pending.insert(job).inserted
         lock.unlock()
         guard isNew else { return }
-        queue.async { [self] in
-            let result = Self.decode(job, scale: scale)
+        work.lock()
+        queued.append((job, scale))
+        let starts = !draining
+        draining = true
+        work.unlock()
+        if starts { Thread { [self] in drain() }.start() }
+    }
+
+    private func drain() {
+        // On Linux the nice value is the calling thread's own (setpriority(2)).
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        while true {
+            work.lock()
+            guard !queued.isEmpty else {
+                draining = false
+                work.unlock()
+                return
+            }
+            let next = queued.removeFirst()
+            work.unlock()
+            let result = Self.decode(next.job, scale: next.scale)
             done.lock()
             lock.lock()
-            results[job] = result
+            results[next.job] = result
             lock.unlock()
             done.broadcast()
             done.unlock()

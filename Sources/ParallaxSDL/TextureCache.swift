@@ -43,6 +43,18 @@ public final class TextureCache: ImageMetrics {
     public let budget: Int
     /// Headless work decodes an image when first asked for, waiting for it: every frame complete.
     public var decodesSynchronously = false
+    /// Texels a frame uploads at most while the window runs. A 1280x800 photo at once took 4-5 ms of
+    /// a frame on llvmpipe, which made frames late; in bands it goes up over a few frames, each well
+    /// within its budget (README.md, "Frame timing"). Headless frames upload whole.
+    static let uploadBudget = 256_000
+    private var uploadedThisFrame = 0
+    /// Decodes on their way up, band by band: the texture, the decoded pixels, and the rows done.
+    private struct Staging {
+        let texture: OpaquePointer
+        let decoded: ImageDecoder.Decoded
+        var rows: Int32
+    }
+    private var staging: [ImageDecoder.Job: Staging] = [:]
     /// By image and the shade baked into it (`ImageShade`); most images have only the unshaded one.
     private var entries: [ImageDecoder.Job: Entry] = [:]
     /// Sizes outlive evicted textures, so layouts stay put while an image is decoded again.
@@ -61,7 +73,14 @@ public final class TextureCache: ImageMetrics {
 
     deinit {
         for entry in entries.values { SDL_DestroyTexture(entry.texture) }
+        for stage in staging.values {
+            SDL_DestroyTexture(stage.texture)
+            SDL_FreeSurface(stage.decoded.surface)
+        }
     }
+
+    /// A new frame: its upload budget starts afresh.
+    func beginFrame() { uploadedThisFrame = 0 }
 
     /// From the file's header when it tells (no decode: an image drawn shaded never needs its plain
     /// texture), else once decoded.
@@ -159,38 +178,66 @@ public final class TextureCache: ImageMetrics {
     }
 
     /// Takes the decoder's result for `image`, if any, into the cache; false when none has arrived.
+    /// Takes in the decode result for `image` if one has arrived: uploads as much of it as this
+    /// frame's budget allows, and once all of it is up, makes it the image's texture. False while no
+    /// result has arrived.
     private func upload(_ image: ImageID, job: ImageDecoder.Job) -> Bool {
-        switch decoder.take(job) {
-        case nil:
-            return false
-        case let .failed(message)?:
-            // A texture already shown stays: only an image never shown turns into a broken placeholder.
-            if entries[job] == nil { failed.insert(image) }
-            logger.warning("\(message)")
-        case let .decoded(decoded)?:
-            let surface = decoded.surface, scale = decoded.scale
-            defer { SDL_FreeSurface(surface) }
-            guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
+        var stage: Staging
+        if let started = staging[job] {
+            stage = started
+        } else {
+            switch decoder.take(job) {
+            case nil:
+                return false
+            case let .failed(message)?:
+                // A texture already shown stays: only an image never shown turns into a broken placeholder.
                 if entries[job] == nil { failed.insert(image) }
-                logger.warning("image \(path(image)): no texture: \(String(cString: SDL_GetError()))")
+                logger.warning("\(message)")
                 return true
+            case let .decoded(decoded)?:
+                let surface = decoded.surface
+                guard let texture = SDL_CreateTexture(renderer, surface.pointee.format.pointee.format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                                      surface.pointee.w, surface.pointee.h) else {
+                    SDL_FreeSurface(surface)
+                    if entries[job] == nil { failed.insert(image) }
+                    logger.warning("image \(path(image)): no texture: \(String(cString: SDL_GetError()))")
+                    return true
+                }
+                // Sub-pixel offsets and the frames between a resize and the decode at the new size
+                // resample; linear filtering keeps them smooth. (The renderer turns blending on only for
+                // translucent draws: SDL's software renderer scales blended blits nearest.)
+                SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+                stage = Staging(texture: texture, decoded: decoded, rows: 0)
             }
-            // Sub-pixel offsets and the frames between a resize and the decode at the new size
-            // resample; linear filtering keeps them smooth. (The renderer turns blending on only for
-            // translucent draws: SDL's software renderer scales blended blits nearest.)
-            SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-            let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
-            if let old = entries.removeValue(forKey: job) {
-                SDL_DestroyTexture(old.texture)
-                residentBytes -= old.bytes
-            }
-            useCounter += 1
-            let entry = Entry(texture: texture, bytes: w * h * 4, scale: scale ?? 1, rowOffset: decoded.rowOffset, fitted: scale != nil, lastUsed: useCounter)
-            entries[job] = entry
-            sizes[image] = decoded.imageSize
-            residentBytes += entry.bytes
-            evict(keeping: job)
         }
+        let surface = stage.decoded.surface
+        let w = surface.pointee.w, h = surface.pointee.h, pitch = surface.pointee.pitch
+        let rows = decodesSynchronously ? h - stage.rows
+            : min(h - stage.rows, Int32(clamping: max(0, Self.uploadBudget - uploadedThisFrame) / max(1, Int(w))))
+        if rows > 0 {
+            var band = SDL_Rect(x: 0, y: stage.rows, w: w, h: rows)
+            SDL_UpdateTexture(stage.texture, &band, surface.pointee.pixels + Int(stage.rows) * Int(pitch), pitch)
+            uploadedThisFrame += Int(rows) * Int(w)
+            stage.rows += rows
+        }
+        guard stage.rows == h else {
+            staging[job] = stage
+            return true
+        }
+        staging[job] = nil
+        SDL_FreeSurface(surface)
+        if let old = entries.removeValue(forKey: job) {
+            SDL_DestroyTexture(old.texture)
+            residentBytes -= old.bytes
+        }
+        useCounter += 1
+        let decoded = stage.decoded
+        let entry = Entry(texture: stage.texture, bytes: Int(w) * Int(h) * 4, scale: decoded.scale ?? 1, rowOffset: decoded.rowOffset,
+                          fitted: decoded.scale != nil, lastUsed: useCounter)
+        entries[job] = entry
+        sizes[image] = decoded.imageSize
+        residentBytes += entry.bytes
+        evict(keeping: job)
         return true
     }
 

@@ -79,7 +79,7 @@ import Testing
         var frames: [Frame] = []
         var now = 0.0
         while now < minutes * 60 {
-            let lead = budget.value(unknown: schedule.period / 2)
+            let lead = budget.lead(period: schedule.period)
             let target = schedule.nextPresent(after: now)
             let latch = max(now, target - lead)
             // Mostly steady work, and one frame in 500 slower than the budget.
