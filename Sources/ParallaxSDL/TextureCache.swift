@@ -39,7 +39,7 @@ public final class TextureCache: ImageMetrics {
     private let renderer: OpaquePointer
     private let folder: String
     private let logger: Logger
-    private let decoder = ImageDecoder()
+    let decoder = ImageDecoder()
     public let budget: Int
     /// Headless work decodes an image when first asked for, waiting for it: every frame complete.
     public var decodesSynchronously = false
@@ -154,7 +154,7 @@ public final class TextureCache: ImageMetrics {
     public func preload(_ images: [ImageID]) {
         request(images)
         decoder.waitForAll()
-        for image in images { collect(image) }
+        for image in images where entries[job(image)] == nil && !failed.contains(image) { _ = upload(image, job: job(image), whole: true) }
     }
 
     private func path(_ image: ImageID) -> String { folder + "/" + image.name }
@@ -179,9 +179,9 @@ public final class TextureCache: ImageMetrics {
 
     /// Takes the decoder's result for `image`, if any, into the cache; false when none has arrived.
     /// Takes in the decode result for `image` if one has arrived: uploads as much of it as this
-    /// frame's budget allows, and once all of it is up, makes it the image's texture. False while no
-    /// result has arrived.
-    private func upload(_ image: ImageID, job: ImageDecoder.Job) -> Bool {
+    /// frame's budget allows (all of it when `whole`), and once all of it is up, makes it the image's
+    /// texture. False while no result has arrived.
+    private func upload(_ image: ImageID, job: ImageDecoder.Job, whole: Bool = false) -> Bool {
         var stage: Staging
         if let started = staging[job] {
             stage = started
@@ -212,7 +212,7 @@ public final class TextureCache: ImageMetrics {
         }
         let surface = stage.decoded.surface
         let w = surface.pointee.w, h = surface.pointee.h, pitch = surface.pointee.pitch
-        let rows = decodesSynchronously ? h - stage.rows
+        let rows = whole || decodesSynchronously ? h - stage.rows
             : min(h - stage.rows, Int32(clamping: max(0, Self.uploadBudget - uploadedThisFrame) / max(1, Int(w))))
         if rows > 0 {
             var band = SDL_Rect(x: 0, y: stage.rows, w: w, h: rows)

@@ -155,6 +155,23 @@ final class ManagedAtomicFlag: @unchecked Sendable {
         #expect(textures.pixelSize(of: "ladybird.jpg") == Size(width: 2560, height: 1600), "an evicted image's size is remembered")
     }
 
+    /// In the window a decoded photo goes up in bands of `TextureCache.uploadBudget` texels a frame:
+    /// a 2560x1600 one is 100 rows a frame, whole on the 16th.
+    @Test func aPhotoGoesUpInBandsAFrameAtATime() throws {
+        let canvas = try headlessCanvas(Size(width: 64, height: 64))
+        let textures = TextureCache(renderer: canvas.renderer, imagesFolder: resourcesFolder + "/Images", logger: Logger(label: "test"))
+        textures.request(["marigold.jpg"])
+        textures.decoder.waitForAll()
+        var frames: [Bool] = []
+        for _ in 1...17 {
+            textures.beginFrame()
+            frames.append(textures.texture(for: "marigold.jpg") != nil)
+        }
+        #expect(TextureCache.uploadBudget / 2560 == 100)
+        #expect(frames == Array(repeating: false, count: 15) + [true, true])
+        #expect(textures.residentBytes == 2560 * 1600 * 4)
+    }
+
     @Test func anImageStillDecodingIsAPlainPanel() throws {
         // A named pipe blocks its reader until a writer comes: the decode stays under way for as
         // long as the test wants, and ends (failed: nothing in it) when the writer closes.
