@@ -290,13 +290,21 @@ public final class DisplayListRenderer {
         var destination = frect(shown)
         if backdropRect == nil {
             // Whole pixels, edges rounded as OpenGL's rasteriser puts them (SDL's software renderer
-            // would truncate position and size), so both renderers draw the same frame; a 1:1 copy
-            // keeps exactly its source's size.
+            // would truncate position and size), so both renderers draw the same frame.
             let k = text.pixelScale
             let x0 = (shown.minX * k).rounded(), y0 = (shown.minY * k).rounded()
-            let oneToOne = exact && abs(shown.width * k - Double(source.w)) < 0.01 && abs(shown.height * k - Double(source.h)) < 0.01
-            let w = oneToOne ? Double(source.w) : (shown.maxX * k).rounded() - x0
-            let h = oneToOne ? Double(source.h) : (shown.maxY * k).rounded() - y0
+            var w = (shown.maxX * k).rounded() - x0, h = (shown.maxY * k).rounded() - y0
+            if exact, abs(Double(source.w) - w) <= 1, abs(Double(source.h) - h) <= 1 {
+                // 1:1, the source takes the destination's size: its edges, rounded apart, can make
+                // it a texel more, which SDL's software renderer would scale (the feed's frame took
+                // 25% longer) and OpenGL resample.
+                var tw: Int32 = 0, th: Int32 = 0
+                SDL_QueryTexture(texture, nil, nil, &tw, &th)
+                source.w = max(0, min(Int32(w), tw - source.x))
+                source.h = max(0, min(Int32(h), th - source.y))
+                w = Double(source.w)
+                h = Double(source.h)
+            }
             destination = SDL_FRect(x: Float(x0 / k), y: Float(y0 / k), w: Float(w / k), h: Float(h / k))
         }
         SDL_RenderCopyF(renderer, texture, &source, &destination)
