@@ -37,8 +37,11 @@ func meanDifference(capture: PixelImage, quad: ImageQuad, photo: PixelImage) -> 
             let a = capture[Int(x), Int(y)]
             // The photo's pixels under capture pixel (Int(x), Int(y)), averaged: a photo larger than
             // drawn is shrunk by averaging blocks, so one sample of a detailed photo would not match.
-            // The renderer puts a photo's edge on the nearest whole pixel (DisplayListRenderer.copy).
-            func source(_ d: Double, _ dMin: Double, _ sMin: Double, _ ratio: Double) -> Int { Int(sMin + (d - dMin.rounded()) * ratio) }
+            // As the renderer copies a photo decoded at its drawn size (DisplayListRenderer.copy): its
+            // edge on the nearest whole pixel, from the nearest texel, texels 1:1 from there.
+            func source(_ d: Double, _ dMin: Double, _ sMin: Double, _ ratio: Double) -> Int {
+                Int(((sMin / ratio).rounded() + d - dMin.rounded()) * ratio)
+            }
             let kx = quad.source.width / quad.destination.width, ky = quad.source.height / quad.destination.height
             let x0 = source(x.rounded(.down), quad.destination.minX, quad.source.minX, kx)
             let y0 = source(y.rounded(.down), quad.destination.minY, quad.source.minY, ky)
