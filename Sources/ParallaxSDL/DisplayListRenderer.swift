@@ -65,10 +65,12 @@ public final class DisplayListRenderer {
             })
         }
         background = Color(r: 0, g: 0, b: 0)
-        let covered = Self.firstCoveringImage(in: list.commands, output: logicalOutputSize)
+        let output = logicalOutputSize
+        let covered = Self.firstCoveringImage(in: list.commands, output: output)
         if let covered {
             commands = commands[covered...]
-        } else if case let .fill(first)? = commands.first, first.clip == nil, alpha(first.color.a, first.opacity) == 255, covers(first.rect) {
+        } else if case let .fill(first)? = commands.first, first.clip == nil, alpha(first.color.a, first.opacity) == 255,
+                  first.rect.minX <= 0, first.rect.minY <= 0, first.rect.maxX >= output.width, first.rect.maxY >= output.height {
             background = first.color
             commands = commands.dropFirst()
         }
@@ -137,12 +139,6 @@ public final class DisplayListRenderer {
         SDL_GetRendererOutputSize(renderer, &w, &h)
         SDL_RenderGetScale(renderer, &sx, &sy)
         return Size(width: Double(w) / Double(sx), height: Double(h) / Double(sy))
-    }
-
-    /// Whether `rect` covers the renderer's whole output.
-    private func covers(_ rect: Rect) -> Bool {
-        let output = logicalOutputSize
-        return rect.minX <= 0 && rect.minY <= 0 && rect.maxX >= output.width && rect.maxY >= output.height
     }
 
     /// The first of the opaque images that, side by side, cover all of `output`, or nil. Nothing

@@ -11,7 +11,7 @@ public protocol PlaygroundScene: Traceable {
 }
 
 /// One scene of the playground: everything the tab bar, the keys, the help panel, the config file,
-/// the tuning panel, `--scene`, `bench` and the photo preload know about it (README.md, "Architecture").
+/// the tuning panel, `--scene`, `bench` and the window's photo requests know about it (README.md, "Architecture").
 public struct SceneEntry: Sendable {
     /// What a factory gets.
     public struct Context {
@@ -31,7 +31,8 @@ public struct SceneEntry: Sendable {
     public let settings: [SceneSetting]
     /// `bench` flings across rather than down.
     public let scrollsHorizontally: Bool
-    /// Decoded before the first headless frame.
+    /// The window asks for them all at start, decoded in the background (headless frames decode each
+    /// photo when first drawn).
     public let images: [ImageID]
     public let make: @Sendable (Context) -> any PlaygroundScene
 

@@ -42,10 +42,10 @@ struct Bench: ParsableCommand {
             options.feed.itemCount = items
             let viewport = size.size
             let script = TimedInput.flings(duration: Double(frames) / FrameClock.standardRate, viewport: viewport, horizontal: scene.entry.scrollsHorizontally)
-            let (canvas, driver) = try openScene(scene.name, viewport: viewport, options: options, mode: window ? .window : .headless,
-                                                 logger: SceneOptions.quietLogger(), script: InputScript(events: script))
             // Every frame complete, in a window too: photos decode before the frame that needs them.
-            canvas.textures.decodesSynchronously = true
+            let (canvas, driver) = try openScene(scene.name, viewport: viewport, options: options, mode: window ? .window : .headless,
+                                                 completeFrames: true, logger: SceneOptions.quietLogger(),
+                                                 script: InputScript(events: script))
             let resources = try ResourceLocator.locate()
             let report = try Benchmark.run(canvas: canvas, driver: driver, makeAnchor: {
                 try AnchorFrame(renderer: canvas.renderer, size: viewport,
