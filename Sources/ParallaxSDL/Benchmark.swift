@@ -34,8 +34,6 @@ public enum Benchmark {
         var watch = Stopwatch()
         let clock = FrameClock()
         let step = FrameStep(driver: driver, target: canvas, overlay: overlay)
-        canvas.output.measuresBackdrops = true
-        defer { canvas.output.measuresBackdrops = false }
         for frame in 0..<frames {
             canvas.discardEvents()
             let phases = step.run(at: clock.time(ofFrame: frame))

@@ -55,7 +55,7 @@ public final class Canvas {
             SDL_DestroyWindow(window)
             throw error
         }
-        output = DisplayListRenderer(renderer: renderer, textures: textures, text: text, finish: finishGL.map { finish in { finish() } })
+        output = DisplayListRenderer(renderer: renderer, textures: textures, text: text)
         updateScale()
     }
 

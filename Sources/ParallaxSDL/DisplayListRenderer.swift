@@ -23,34 +23,22 @@ public final class DisplayListRenderer {
     /// The clip rect and draw blend mode SDL has now; nil before the first frame sets them.
     private var currentClip: SDL_Rect??
     private var currentBlend: SDL_BlendMode?
-    /// The frame's first opaque full-window fill, turned into the clear (and a backdrop's clear).
+    /// The frame's first opaque full-window fill, turned into the clear (and a backdrop's ground).
     private var background = Color(r: 0, g: 0, b: 0)
-    /// Subtracted from every logical coordinate: a backdrop's copy is drawn with its rect at (0, 0).
-    private var origin = Point.zero
-    /// While a backdrop's copy is drawn, its rect: images are filtered linearly, as they are drawn
-    /// smaller, and cut to it first.
-    private var backdropRect: Rect?
-    /// For each backdrop of a frame, in order: its copy at twice its blurred size, and the blurred
-    /// copy; kept from frame to frame while their sizes hold. Textures are freed with the renderer
-    /// (SDL_DestroyRenderer).
-    private var backdropTargets: [(detail: Target?, blur: Target?)] = []
-    private typealias Target = (texture: OpaquePointer, w: Int32, h: Int32)
+    /// For each backdrop of a frame, in order, the texture its blurred cells go up to; kept from
+    /// frame to frame while their size holds. Textures are freed with the renderer (SDL_DestroyRenderer).
+    private var backdropTextures: [(texture: OpaquePointer, w: Int32, h: Int32)?] = []
     /// Anti-aliased white discs by radius in quarter device pixels, and their side in pixels.
     private var discs: [Int: (texture: OpaquePointer, side: Int32)] = [:]
-    /// Finishes the GPU's queued work (glFinish), where the renderer draws through OpenGL.
-    private let finish: (() -> Void)?
 
-    /// Seconds the last `render` spent on backdrops (`bench`'s bar material row).
+    /// Seconds the last `render` spent on backdrops (`bench`'s bar material row): their whole work
+    /// but the one linear copy each queues for the GPU, which a frame's flush draws with the rest.
     public private(set) var backdropSeconds = 0.0
-    /// Makes `backdropSeconds` the backdrops' own work: the queue is finished before and after each
-    /// (an OpenGL renderer otherwise only queues the work), which costs the frame those waits.
-    public var measuresBackdrops = false
 
-    public init(renderer: OpaquePointer, textures: TextureCache, text: TextCache, finish: (() -> Void)? = nil) {
+    public init(renderer: OpaquePointer, textures: TextureCache, text: TextCache) {
         self.renderer = renderer
         self.textures = textures
         self.text = text
-        self.finish = finish
     }
 
     public func render(_ list: DisplayList) {
@@ -75,38 +63,23 @@ public final class DisplayListRenderer {
             commands = commands.dropFirst()
         }
         backdropSeconds = 0
-        // Backdrops are blurred before the frame is drawn: a switch of render target in the middle
-        // of it makes an OpenGL driver draw the frame so far first, and load it again after.
-        var blurred: [OpaquePointer?] = []
-        for index in commands.indices {
-            guard case let .backdrop(backdrop) = commands[index] else { continue }
-            blurred.append(timingBackdrop { blur(backdrop, over: commands[..<index], slot: blurred.count) })
-        }
         setClip(nil)
         if covered == nil {
             SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
             SDL_RenderClear(renderer)
         }
-        var drawn = 0
+        var backdrops = 0
         for index in commands.indices {
             if case let .backdrop(backdrop) = commands[index] {
-                timingBackdrop { drawBlurred(blurred[drawn], backdrop) }
-                drawn += 1
+                var watch = Stopwatch()
+                drawBackdrop(backdrop, over: commands[..<index], slot: backdrops)
+                backdropSeconds += watch.lap()
+                backdrops += 1
             } else {
                 execute(commands[index])
             }
         }
         setClip(nil)
-    }
-
-    /// Runs `work`, adding its time to `backdropSeconds`.
-    private func timingBackdrop<T>(_ work: () -> T) -> T {
-        if measuresBackdrops { SDL_RenderFlush(renderer); finish?() }
-        var watch = Stopwatch()
-        let result = work()
-        if measuresBackdrops { SDL_RenderFlush(renderer); finish?() }
-        backdropSeconds += watch.lap()
-        return result
     }
 
     private func execute(_ command: DrawCommand) {
@@ -127,7 +100,7 @@ public final class DisplayListRenderer {
             setClip(disc.clip)
             drawDisc(disc)
         case .backdrop:
-            // Only `render` executes a backdrop: one drawn inside another's copy would blur twice.
+            // Only `render` draws a backdrop: it needs the commands before it.
             break
         }
     }
@@ -169,7 +142,6 @@ public final class DisplayListRenderer {
         var wanted: SDL_Rect?
         if let clip {
             // Clip edges snap to whole logical pixels (SDL clips on integers); contents stay sub-pixel.
-            let clip = clip.offsetBy(dx: -origin.x, dy: -origin.y)
             let x0 = clip.minX.rounded(), y0 = clip.minY.rounded()
             var rect = SDL_Rect(x: Int32(clamping: Int(x0)), y: Int32(clamping: Int(y0)),
                                 w: Int32(clamping: Int(max(0, clip.maxX.rounded() - x0))),
@@ -207,7 +179,7 @@ public final class DisplayListRenderer {
     /// p50 2.5 to 1.25 ms). Under 3 alpha levels a band: no banding shows.
     private func drawGradient(_ rect: Rect, _ c: Color, top: UInt8, bottom: UInt8) {
         setBlend(SDL_BLENDMODE_BLEND)
-        let r = rect.offsetBy(dx: -origin.x, dy: -origin.y)
+        let r = rect
         if isSoftware {
             let band = 2.0
             var y = r.minY
@@ -233,9 +205,7 @@ public final class DisplayListRenderer {
     /// pixels per image pixel), with its shade in the image's rows.
     private func textureRequest(_ quad: ImageQuad) -> (drawnScale: Double?, shade: ImageDecoder.RowShade?) {
         let s = quad.source
-        // A backdrop's copy takes the texture as it is: its draws must not count towards a decode at
-        // another size (`TextureCache.settleDraws`), which follows what the window shows.
-        let drawnScale = s.width > 0 && backdropRect == nil ? quad.destination.width * text.pixelScale / s.width : nil
+        let drawnScale = s.width > 0 ? quad.destination.width * text.pixelScale / s.width : nil
         let shade = quad.shade.map {
             ImageDecoder.RowShade(color: $0.color, topAlpha: $0.topAlpha, bottomAlpha: $0.bottomAlpha,
                                   firstRow: s.minY, startRow: s.minY + s.height * $0.start, endRow: s.maxY)
@@ -264,45 +234,33 @@ public final class DisplayListRenderer {
         // Texels 1:1 with pixels need no filtering (nearest: the photo lands on whole pixels, as its
         // card's edges do, and llvmpipe samples one texel instead of four); a texture still waiting
         // for its decode at this scale is resampled linearly.
-        setScaleMode(texture, exact && backdropRect == nil ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
+        setScaleMode(texture, exact ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
         let a = alpha(255, quad.opacity)
         SDL_SetTextureAlphaMod(texture, a)
         SDL_SetTextureBlendMode(texture, a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         // The source rect is in the image's pixels. Edges are rounded (not sizes), so quads cut from
         // one image at the same line meet without a seam.
-        var s = quad.source, shown = quad.destination
-        if let backdrop = backdropRect, let cut = shown.intersection(quad.clip.flatMap { backdrop.intersection($0) } ?? backdrop), cut != shown,
-           shown.width > 0, shown.height > 0 {
-            // Only the part a backdrop shows: SDL's software renderer scales a copy that reaches past
-            // its target whole into a scratch surface first (the pager's photos: 0.6 ms a frame).
-            let sx = s.width / shown.width, sy = s.height / shown.height
-            s = Rect(x: s.minX + (cut.minX - shown.minX) * sx, y: s.minY + (cut.minY - shown.minY) * sy,
-                     width: cut.width * sx, height: cut.height * sy)
-            shown = cut
-        }
+        let s = quad.source, shown = quad.destination
         let x0 = Int32(clamping: Int((s.minX * scale).rounded())), x1 = Int32(clamping: Int((s.maxX * scale).rounded()))
         let y0 = Int32(clamping: Int((s.minY * scale).rounded()) - rowOffset), y1 = Int32(clamping: Int((s.maxY * scale).rounded()) - rowOffset)
         var source = SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0)
-        var destination = frect(shown)
-        if backdropRect == nil {
-            // Whole pixels, edges rounded as OpenGL's rasteriser puts them (SDL's software renderer
-            // would truncate position and size), so both renderers draw the same frame.
-            let k = text.pixelScale
-            let x0 = (shown.minX * k).rounded(), y0 = (shown.minY * k).rounded()
-            var w = (shown.maxX * k).rounded() - x0, h = (shown.maxY * k).rounded() - y0
-            if exact, abs(Double(source.w) - w) <= 1, abs(Double(source.h) - h) <= 1 {
-                // 1:1, the source takes the destination's size: its edges, rounded apart, can make
-                // it a texel more, which SDL's software renderer would scale (the feed's frame took
-                // 25% longer) and OpenGL resample.
-                var tw: Int32 = 0, th: Int32 = 0
-                SDL_QueryTexture(texture, nil, nil, &tw, &th)
-                source.w = max(0, min(Int32(w), tw - source.x))
-                source.h = max(0, min(Int32(h), th - source.y))
-                w = Double(source.w)
-                h = Double(source.h)
-            }
-            destination = SDL_FRect(x: Float(x0 / k), y: Float(y0 / k), w: Float(w / k), h: Float(h / k))
+        // Whole pixels, edges rounded as OpenGL's rasteriser puts them (SDL's software renderer
+        // would truncate position and size), so both renderers draw the same frame.
+        let k = text.pixelScale
+        let dx0 = (shown.minX * k).rounded(), dy0 = (shown.minY * k).rounded()
+        var w = (shown.maxX * k).rounded() - dx0, h = (shown.maxY * k).rounded() - dy0
+        if exact, abs(Double(source.w) - w) <= 1, abs(Double(source.h) - h) <= 1 {
+            // 1:1, the source takes the destination's size: its edges, rounded apart, can make it a
+            // texel more, which SDL's software renderer would scale (the feed's frame took 25%
+            // longer) and OpenGL resample.
+            var tw: Int32 = 0, th: Int32 = 0
+            SDL_QueryTexture(texture, nil, nil, &tw, &th)
+            source.w = max(0, min(Int32(w), tw - source.x))
+            source.h = max(0, min(Int32(h), th - source.y))
+            w = Double(source.w)
+            h = Double(source.h)
         }
+        var destination = SDL_FRect(x: Float(dx0 / k), y: Float(dy0 / k), w: Float(w / k), h: Float(h / k))
         SDL_RenderCopyF(renderer, texture, &source, &destination)
     }
 
@@ -324,7 +282,7 @@ public final class DisplayListRenderer {
     private func drawPlaceholder(_ placeholder: Rect, broken: Bool, opacity: Double) {
         fillRect(placeholder, Self.placeholderFill, opacity: opacity)
         guard broken else { return }
-        let rect = placeholder.offsetBy(dx: -origin.x, dy: -origin.y)
+        let rect = placeholder
         let mark = Self.placeholderMark
         let a = alpha(mark.a, opacity)
         setBlend(a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
@@ -344,82 +302,37 @@ public final class DisplayListRenderer {
         SDL_RenderCopyF(renderer, line.texture, nil, &destination)
     }
 
-    /// Draws the commands before the backdrop again, inside its rect only, into a texture
-    /// `2 / downscale` of its size; halves that (a linear halving averages 2x2 texels: a box filter,
-    /// so thin lines and text do not alias into sparkles as they would drawn straight at the small
-    /// size) and tints it; `drawBlurred` scales the result back up over the rect with linear
-    /// filtering. No pixels are read back: it works the same on the software renderer and through
-    /// OpenGL. nil where no texture could be made (the tint alone is drawn then).
-    private func blur(_ backdrop: Backdrop, over below: ArraySlice<DrawCommand>, slot: Int) -> OpaquePointer? {
-        let rect = backdrop.rect
-        let factor = max(1, backdrop.downscale)
-        let blurW = Int32(clamping: Int((rect.width * text.pixelScale / factor).rounded(.up)))
-        let blurH = Int32(clamping: Int((rect.height * text.pixelScale / factor).rounded(.up)))
-        while backdropTargets.count <= slot { backdropTargets.append((nil, nil)) }
-        guard blurW > 0, blurH > 0, rect.width > 0, rect.height > 0,
-              let detail = target(&backdropTargets[slot].detail, w: 2 * blurW, h: 2 * blurH),
-              let blur = target(&backdropTargets[slot].blur, w: blurW, h: blurH) else { return nil }
-        // A target gets its own viewport, scale and (no) clip; SDL restores the window's on return.
-        SDL_SetRenderTarget(renderer, detail)
-        currentClip = nil
+    /// The backdrop's material (`BackdropBlur`): the commands before it composited on the CPU into
+    /// its cells and tinted, uploaded, and scaled up over its rect with linear filtering. The tint
+    /// alone where no texture can be made.
+    private func drawBackdrop(_ backdrop: Backdrop, over below: ArraySlice<DrawCommand>, slot: Int) {
         setClip(nil)
-        SDL_RenderSetScale(renderer, Float(Double(2 * blurW) / rect.width), Float(Double(2 * blurH) / rect.height))
-        SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
-        SDL_RenderClear(renderer)
-        origin = rect.origin
-        backdropRect = rect
-        for command in below where mayDraw(command, in: rect) { execute(command) }
-        backdropRect = nil
-        origin = .zero
-        SDL_SetRenderTarget(renderer, blur)
-        SDL_RenderCopy(renderer, detail, nil, nil)
-        // Tinted while small: blending commutes with the linear scaling, and blends 1/64 of the pixels.
-        setBlend(SDL_BLENDMODE_BLEND)
-        SDL_SetRenderDrawColor(renderer, backdrop.tint.r, backdrop.tint.g, backdrop.tint.b, backdrop.tint.a)
-        SDL_RenderFillRect(renderer, nil)
-        SDL_SetRenderTarget(renderer, nil)
-        currentClip = nil
-        return blur
-    }
-
-    private func drawBlurred(_ blurred: OpaquePointer?, _ backdrop: Backdrop) {
-        setClip(nil)
-        guard let blurred else {
+        var blur = BackdropBlur(rect: backdrop.rect, downscale: backdrop.downscale, pixelScale: text.pixelScale, background: background)
+        for command in below { blur.composite(command, from: self) }
+        blur.tint(backdrop.tint)
+        guard blur.columns > 0, blur.rows > 0 else { return }
+        guard let texture = backdropTexture(slot, w: Int32(blur.columns), h: Int32(blur.rows)) else {
             fillRect(backdrop.rect, backdrop.tint, opacity: 1)
             return
         }
+        _ = blur.argbPixels.withUnsafeBytes { SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(blur.columns * 4)) }
         var destination = frect(backdrop.rect)
-        SDL_RenderCopyF(renderer, blurred, nil, &destination)
+        SDL_RenderCopyF(renderer, texture, nil, &destination)
     }
 
-    /// A render-target texture of exactly `w` x `h`, made again when the size changes.
-    private func target(_ slot: inout Target?, w: Int32, h: Int32) -> OpaquePointer? {
-        if let current = slot, current.w == w, current.h == h { return current.texture }
-        if let current = slot { SDL_DestroyTexture(current.texture) }
-        slot = nil
-        guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h) else {
+    /// Backdrop `slot`'s texture of exactly `w` x `h`, made again when the size changes.
+    private func backdropTexture(_ slot: Int, w: Int32, h: Int32) -> OpaquePointer? {
+        while backdropTextures.count <= slot { backdropTextures.append(nil) }
+        if let current = backdropTextures[slot], current.w == w, current.h == h { return current.texture }
+        if let current = backdropTextures[slot] { SDL_DestroyTexture(current.texture) }
+        backdropTextures[slot] = nil
+        guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), w, h) else {
             return nil
         }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
         SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-        slot = (texture, w, h)
+        backdropTextures[slot] = (texture, w, h)
         return texture
-    }
-
-    /// Whether `command` can touch `rect` (a backdrop draws only those again).
-    private func mayDraw(_ command: DrawCommand, in rect: Rect) -> Bool {
-        func touches(_ r: Rect, _ clip: Rect?) -> Bool {
-            guard let inside = r.intersection(rect) else { return false }
-            return clip.map { inside.intersection($0) != nil } ?? true
-        }
-        switch command {
-        case let .fill(f): return touches(f.rect, f.clip)
-        case let .gradient(g): return touches(g.rect, g.clip)
-        case let .image(q): return touches(q.destination, q.clip)
-        case let .text(t): return touches(Rect(origin: t.origin, size: text.size(of: t.text, font: t.font)), t.clip)
-        case let .disc(d): return touches(Rect(x: d.center.x - d.radius, y: d.center.y - d.radius, width: 2 * d.radius, height: 2 * d.radius), d.clip)
-        case .backdrop: return false
-        }
     }
 
     /// A disc from a white anti-aliased texture made once per radius (in quarter device pixels),
@@ -432,7 +345,7 @@ public final class DisplayListRenderer {
         SDL_SetTextureAlphaMod(texture, alpha(disc.color.a, disc.opacity))
         let scale = text.pixelScale
         let half = Double(side) / 2
-        let x = ((disc.center.x - origin.x) * scale).rounded() - half, y = ((disc.center.y - origin.y) * scale).rounded() - half
+        let x = (disc.center.x * scale).rounded() - half, y = (disc.center.y * scale).rounded() - half
         var destination = SDL_FRect(x: Float(x / scale), y: Float(y / scale), w: Float(Double(side) / scale), h: Float(Double(side) / scale))
         SDL_RenderCopyF(renderer, texture, nil, &destination)
     }
@@ -461,10 +374,16 @@ public final class DisplayListRenderer {
     }
 
     private func frect(_ r: Rect) -> SDL_FRect {
-        SDL_FRect(x: Float(r.minX - origin.x), y: Float(r.minY - origin.y), w: Float(r.width), h: Float(r.height))
+        SDL_FRect(x: Float(r.minX), y: Float(r.minY), w: Float(r.width), h: Float(r.height))
     }
 
     private func alpha(_ a: UInt8, _ opacity: Double) -> UInt8 {
         UInt8(max(0, min(255, (Double(a) * opacity).rounded())))
     }
+}
+
+extension DisplayListRenderer: BackdropSources {
+    func thumbnail(of image: ImageID) -> Thumbnail? { textures.thumbnail(of: image) }
+    func coverage(of text: String, font: Font) -> GlyphCoverage? { self.text.coverage(of: text, font: font) }
+    func size(of text: String, font: Font) -> Size { self.text.size(of: text, font: font) }
 }

@@ -16,6 +16,8 @@ final class ImageDecoder: @unchecked Sendable {
         let imageSize: Size
         let scale: Double?
         let rowOffset: Int
+        /// The whole image, small, for bars' materials (`BackdropBlur`).
+        let thumbnail: Thumbnail
     }
 
     enum Result {
@@ -149,14 +151,18 @@ final class ImageDecoder: @unchecked Sendable {
         if let (w, h) = ImageHeader.dimensions(of: path), w > maxSide || h > maxSide || w < 1 || h < 1 {
             return .failed("image \(path) is \(w)x\(h), outside 1...\(maxSide) px a side")
         }
-        guard let surface = IMG_Load(path) else {
+        guard let loaded = IMG_Load(path) else {
             return .failed("image \(path) cannot be loaded: \(String(cString: SDL_GetError()))")
         }
-        let w = surface.pointee.w, h = surface.pointee.h
+        let w = loaded.pointee.w, h = loaded.pointee.h
         guard w > 0, h > 0, w <= maxSide, h <= maxSide else {
-            SDL_FreeSurface(surface)
+            SDL_FreeSurface(loaded)
             return .failed("image \(path) is \(w)x\(h), outside 1...\(maxSide) px a side")
         }
+        guard let surface = thirtyTwoBit(loaded) else {
+            return .failed("image \(path) cannot be converted to 32 bits a pixel: \(String(cString: SDL_GetError()))")
+        }
+        let thumbnail = Self.thumbnail(of: surface)
         let imageSize = Size(width: Double(w), height: Double(h))
         let scale = scale.flatMap { $0 > 0 ? $0 : nil }
         let factor = scale ?? 1
@@ -165,7 +171,7 @@ final class ImageDecoder: @unchecked Sendable {
             return .failed("image \(path) cannot be resampled to \(target.w)x\(target.h): \(String(cString: SDL_GetError()))")
         }
         guard let shade = job.shade else {
-            return .decoded(Decoded(surface: resampled, imageSize: imageSize, scale: scale, rowOffset: 0))
+            return .decoded(Decoded(surface: resampled, imageSize: imageSize, scale: scale, rowOffset: 0, thumbnail: thumbnail))
         }
         let first = max(0, min(Int(resampled.pointee.h) - 1, Int((shade.firstRow * factor).rounded(.down))))
         let end = max(first + 1, min(Int(resampled.pointee.h), Int((shade.endRow * factor).rounded(.up))))
@@ -173,7 +179,7 @@ final class ImageDecoder: @unchecked Sendable {
             return .failed("image \(path): out of memory cropping it: \(String(cString: SDL_GetError()))")
         }
         apply(shade, to: rows, scale: factor, firstRow: first)
-        return .decoded(Decoded(surface: rows, imageSize: imageSize, scale: scale, rowOffset: first))
+        return .decoded(Decoded(surface: rows, imageSize: imageSize, scale: scale, rowOffset: first, thumbnail: thumbnail))
     }
 
     /// The rows `rows` of a 32-bit surface (freed here) as a surface of their own.
@@ -206,16 +212,54 @@ final class ImageDecoder: @unchecked Sendable {
         }
     }
 
-    /// `surface` (freed here) at `size`: first averaged over whole blocks of pixels while at least
-    /// twice too large (area filtering: no aliasing from a 4000 px photo), then linearly interpolated.
-    /// 32-bit XRGB, or ARGB when the image has transparency.
-    static func resample(_ surface: UnsafeMutablePointer<SDL_Surface>, to size: (w: Int32, h: Int32)) -> UnsafeMutablePointer<SDL_Surface>? {
+    /// `surface` (freed here) as 32-bit XRGB, or ARGB when the image has transparency.
+    static func thirtyTwoBit(_ surface: UnsafeMutablePointer<SDL_Surface>) -> UnsafeMutablePointer<SDL_Surface>? {
         let format = surface.pointee.format.pointee
         let hasAlpha = format.Amask != 0 || SDL_HasColorKey(surface) == SDL_TRUE
-        let pixelFormat = hasAlpha ? SDL_PIXELFORMAT_ARGB8888.rawValue : SDL_PIXELFORMAT_RGB888.rawValue
-        let converted = SDL_ConvertSurfaceFormat(surface, pixelFormat, 0)
+        let converted = SDL_ConvertSurfaceFormat(surface, hasAlpha ? SDL_PIXELFORMAT_ARGB8888.rawValue : SDL_PIXELFORMAT_RGB888.rawValue, 0)
         SDL_FreeSurface(surface)
-        guard var current = converted else { return nil }
+        return converted
+    }
+
+    /// A 32-bit surface averaged down to at most `Thumbnail.maxSide` a side: each thumbnail pixel the
+    /// mean of up to 4x4 pixels spread evenly over its block (a block's every pixel would cost a pass
+    /// over a 2560x1600 photo, several milliseconds of each decode).
+    static func thumbnail(of surface: UnsafeMutablePointer<SDL_Surface>) -> Thumbnail {
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
+        let shrink = min(1, Double(Thumbnail.maxSide) / Double(max(w, h)))
+        let tw = max(1, Int((Double(w) * shrink).rounded())), th = max(1, Int((Double(h) * shrink).rounded()))
+        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        var thumb = [UInt32](repeating: 0, count: tw * th)
+        /// Up to four positions spread evenly over `lo..<hi`.
+        func spread(_ lo: Int, _ hi: Int) -> [Int] {
+            let n = min(4, max(1, hi - lo))
+            return (0..<n).map { lo + (2 * $0 + 1) * (hi - lo) / (2 * n) }
+        }
+        let columns = (0..<tw).map { spread($0 * w / tw, ($0 + 1) * w / tw) }
+        for ty in 0..<th {
+            let ys = spread(ty * h / th, (ty + 1) * h / th)
+            for (tx, xs) in columns.enumerated() {
+                var sums: (UInt32, UInt32, UInt32) = (0, 0, 0)
+                for y in ys {
+                    for x in xs {
+                        // 32-bit XRGB/ARGB in memory order (little endian): blue, green, red.
+                        let p = pixels + y * pitch + x * 4
+                        sums.0 += UInt32(p[2]); sums.1 += UInt32(p[1]); sums.2 += UInt32(p[0])
+                    }
+                }
+                let n = UInt32(xs.count * ys.count)
+                thumb[ty * tw + tx] = ((sums.0 + n / 2) / n) << 16 | ((sums.1 + n / 2) / n) << 8 | (sums.2 + n / 2) / n
+            }
+        }
+        return Thumbnail(width: tw, height: th, pixels: thumb, scaleX: Double(tw) / Double(w), scaleY: Double(th) / Double(h))
+    }
+
+    /// A 32-bit `surface` (freed here) at `size`: first averaged over whole blocks of pixels while at
+    /// least twice too large (area filtering: no aliasing from a 4000 px photo), then linearly
+    /// interpolated.
+    static func resample(_ surface: UnsafeMutablePointer<SDL_Surface>, to size: (w: Int32, h: Int32)) -> UnsafeMutablePointer<SDL_Surface>? {
+        let pixelFormat = surface.pointee.format.pointee.format
+        var current = surface
         let block = min(current.pointee.w / size.w, current.pointee.h / size.h)
         if block >= 2 {
             guard let averaged = averageBlocks(current, block: Int(block)) else { SDL_FreeSurface(current); return nil }

@@ -33,6 +33,10 @@ public final class TextCache: TextMeasuring {
     /// Measurements asked for every frame (tab labels, pager lines) cost a hash lookup, not FreeType.
     private var measured: [LineKey: Size] = [:]
     static let measureBudget = 4096
+    /// Glyph coverage of the lines a bar's material has composited (`BackdropBlur`): the few that
+    /// scroll under a bar, so a line's coverage is rendered on first ask rather than kept for all.
+    private var coverages: [LineKey: GlyphCoverage] = [:]
+    static let coverageBudget = 256
     private var useCounter = 0
     /// Device pixels per logical pixel: text is rasterised at device resolution (sharp on HiDPI).
     public var pixelScale: Double = 1 {
@@ -40,6 +44,7 @@ public final class TextCache: TextMeasuring {
             if pixelScale != oldValue {
                 clearLines()
                 measured.removeAll()
+                coverages.removeAll()
             }
         }
     }
@@ -118,6 +123,29 @@ public final class TextCache: TextMeasuring {
         if lines.count >= Self.lineBudget { evictOldest() }
         lines[lineKey] = Line(texture: texture, pixelSize: pixelSize, lastUsed: useCounter)
         return (texture, logical(pixelSize))
+    }
+
+    /// The ink of `text` in `font` a device pixel at a time, as `line` renders it (FreeType's coverage:
+    /// a blended line's alpha, a shaded line's grey level); nil for empty text.
+    func coverage(of text: String, font: Font) -> GlyphCoverage? {
+        guard !text.isEmpty else { return nil }
+        let lineKey = LineKey(text: text, font: key(for: font))
+        if let coverage = coverages[lineKey] { return coverage }
+        guard let ttf = try? self.font(lineKey.font), let surface = TTF_RenderUTF8_Blended(ttf, text, SDL_Color(r: 255, g: 255, b: 255, a: 255))
+        else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        let s = surface.pointee
+        guard s.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue, let pixels = s.pixels else { return nil }
+        let w = Int(s.w), h = Int(s.h)
+        var alpha = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            let row = (pixels + y * Int(s.pitch)).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w { alpha[y * w + x] = UInt8(row[x] >> 24) }
+        }
+        if coverages.count >= Self.coverageBudget { coverages.removeAll(keepingCapacity: true) }
+        let coverage = GlyphCoverage(width: w, height: h, alpha: alpha)
+        coverages[lineKey] = coverage
+        return coverage
     }
 
     /// Multiplies the alpha of a blended line's ARGB8888 pixels by `a`/255, as SDL's own alpha

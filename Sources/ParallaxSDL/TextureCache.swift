@@ -57,6 +57,8 @@ public final class TextureCache: ImageMetrics {
     private var staging: [ImageDecoder.Job: Staging] = [:]
     /// By image and the shade baked into it (`ImageShade`); most images have only the unshaded one.
     private var entries: [ImageDecoder.Job: Entry] = [:]
+    /// Each file's thumbnail while a texture of it is resident (`BackdropBlur` samples them).
+    private var thumbnails: [String: Thumbnail] = [:]
     /// Sizes outlive evicted textures, so layouts stay put while an image is decoded again.
     private var sizes: [ImageID: Size] = [:]
     private var failed: Set<ImageID> = []
@@ -93,6 +95,9 @@ public final class TextureCache: ImageMetrics {
         collect(image)
         return sizes[image]
     }
+
+    /// The image's thumbnail once a texture of it is ready (no decode is started for it).
+    func thumbnail(of image: ImageID) -> Thumbnail? { thumbnails[path(image)] }
 
     public func state(of image: ImageID) -> State {
         collect(image)
@@ -236,6 +241,7 @@ public final class TextureCache: ImageMetrics {
                           fitted: decoded.scale != nil, lastUsed: useCounter)
         entries[job] = entry
         sizes[image] = decoded.imageSize
+        thumbnails[job.path] = decoded.thumbnail
         residentBytes += entry.bytes
         evict(keeping: job)
         return true
@@ -247,6 +253,7 @@ public final class TextureCache: ImageMetrics {
         for (job, entry) in entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) where job != keep {
             SDL_DestroyTexture(entry.texture)
             entries[job] = nil
+            if !entries.keys.contains(where: { $0.path == job.path }) { thumbnails[job.path] = nil }
             residentBytes -= entry.bytes
             if residentBytes <= budget { return }
         }

@@ -24,6 +24,14 @@ func playground(_ script: InputScript, options: SceneRegistry.Options = .init())
     return { viewport, environment in SceneRegistry.standard.make(script.scene ?? "feed", viewport: viewport, options: options, environment: environment)! }
 }
 
+/// Where a change of the feed's photos alone may show: inside the photo column, or under the 56 px bar
+/// within its material's reach of it (a 12 px cell averages what is under it and, scaled back up
+/// linearly, spreads over 24 px: Theme.barBlur).
+func showsAPhotoChange(x: Int, y: Int, layout: FeedLayout) -> Bool {
+    let reach = Double(y) < Playground.barHeight ? 24.0 : 0
+    return Double(x) >= layout.columnX - reach && Double(x) < layout.columnX + layout.columnWidth + reach
+}
+
 extension HeadlessCaptureTests {
     @Test(arguments: ["feed", "header", "pager", "header-refresh", "reduced-motion", "panels", "panels-small", "bar-material",
                       "scroll-indicator", "sizes-480x360", "sizes-1920x1080"])
@@ -52,12 +60,7 @@ extension HeadlessCaptureTests {
             for y in 0..<diff.height {
                 for x in 0..<diff.width where diff[x, y] == (255, 0, 0) {
                     red += 1
-                    // Only the photos moved: every changed pixel is inside the photo column, or under the
-                    // 56 px bar within its material's blur of it (drawn at 1/12 size and scaled back up
-                    // linearly, a texel spreads over 24 px: Theme.barBlur).
-                    let reach = Double(y) < Playground.barHeight ? 24.0 : 0
-                    #expect(Double(x) >= layout.columnX - reach && Double(x) < layout.columnX + layout.columnWidth + reach,
-                            "changed pixel at \(x),\(y)")
+                    #expect(showsAPhotoChange(x: x, y: y, layout: layout), "changed pixel at \(x),\(y)")
                 }
             }
             #expect(red == v.comparison!.differingPixels)
