@@ -35,18 +35,16 @@ protocol BackdropSources {
 /// it are composited again, inside its rect only, into cells `downscale` device pixels a side, each
 /// cell the area average of what covers it (photos sampled from their thumbnails, text from its glyph
 /// coverage), then tinted. The renderer uploads the cells and scales them back up with linear
-/// filtering: a blur of about `downscale` pixels. Drawing the same commands into a small render
-/// target gave the same picture, but on llvmpipe every switch of render target finishes the frame
-/// drawn so far: 0.5-0.9 ms a frame in the window for a few thousand pixels (README.md, "Frame
-/// timing"). Here the grid is a few hundred cells and the same on every renderer.
+/// filtering: a blur of about `downscale` pixels. Drawing the same commands into small render
+/// targets gave the same picture for 0.3-0.9 ms of the window's frame on llvmpipe, which flushes
+/// what is queued at every switch of target (README.md, "Frame timing"); here the grid is a few
+/// hundred cells, and the same on every renderer.
 struct BackdropBlur {
-    static let placeholder = DisplayListRenderer.placeholderFill
-
     let rect: Rect
     let columns: Int
     let rows: Int
     /// Each cell's colour, 0-255 a channel, row by row.
-    private(set) var cells: [SIMD3<Double>]
+    private var cells: [SIMD3<Double>]
     private let cellWidth: Double
     private let cellHeight: Double
     private let pixelScale: Double
@@ -129,7 +127,7 @@ struct BackdropBlur {
         let sx = s.width / d.width, sy = s.height / d.height
         let samples = thumbnail.map { t in max(1, min(4, Int((max(cellWidth * sx * t.scaleX, cellHeight * sy * t.scaleY) / 2).rounded()))) } ?? 1
         paint(visible) { overlap in
-            var color = Self.rgb(Self.placeholder)
+            var color = Self.rgb(DisplayListRenderer.placeholderFill)
             if let thumbnail {
                 var sum = SIMD3<Double>(repeating: 0)
                 for j in 0..<samples {
