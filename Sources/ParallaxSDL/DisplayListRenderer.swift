@@ -177,9 +177,8 @@ public final class DisplayListRenderer {
     /// stretching an alpha ramp over the rect took 3 ms in the header's frames; there the gradient is
     /// bands 2 px high of blended fills, which its fill loop blends fastest (`bench --scene header`:
     /// p50 2.5 to 1.25 ms). Under 3 alpha levels a band: no banding shows.
-    private func drawGradient(_ rect: Rect, _ c: Color, top: UInt8, bottom: UInt8) {
+    private func drawGradient(_ r: Rect, _ c: Color, top: UInt8, bottom: UInt8) {
         setBlend(SDL_BLENDMODE_BLEND)
-        let r = rect
         if isSoftware {
             let band = 2.0
             var y = r.minY
@@ -279,10 +278,9 @@ public final class DisplayListRenderer {
     }
 
     /// An image not ready yet: a flat panel; one that cannot be shown: the panel with a cross.
-    private func drawPlaceholder(_ placeholder: Rect, broken: Bool, opacity: Double) {
-        fillRect(placeholder, Self.placeholderFill, opacity: opacity)
+    private func drawPlaceholder(_ rect: Rect, broken: Bool, opacity: Double) {
+        fillRect(rect, Self.placeholderFill, opacity: opacity)
         guard broken else { return }
-        let rect = placeholder
         let mark = Self.placeholderMark
         let a = alpha(mark.a, opacity)
         setBlend(a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
