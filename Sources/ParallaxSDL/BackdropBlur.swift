@@ -181,17 +181,11 @@ struct BackdropBlur {
         }
     }
 
-    /// `r` within the backdrop and the command's clip, the clip's edges on whole logical pixels as the
-    /// renderer sets them (`DisplayListRenderer.setClip`); nil where nothing of it shows.
+    /// `r` within the backdrop and the command's clip as the renderer sets it; nil where nothing of it shows.
     private func visible(_ r: Rect, clip: Rect?) -> Rect? {
-        guard columns > 0, rows > 0, var shown = r.intersection(rect) else { return nil }
-        if let clip {
-            let x0 = clip.minX.rounded(), y0 = clip.minY.rounded()
-            guard let clipped = shown.intersection(Rect(x: x0, y: y0, width: clip.maxX.rounded() - x0, height: clip.maxY.rounded() - y0))
-            else { return nil }
-            shown = clipped
-        }
-        return shown
+        guard columns > 0, rows > 0, let shown = r.intersection(rect) else { return nil }
+        guard let clip else { return shown }
+        return shown.intersection(DisplayListRenderer.pixelClip(clip))
     }
 
     /// Lays a layer over every cell `r` overlaps: `layer` gives its colour and alpha over the overlap,
@@ -233,8 +227,8 @@ struct BackdropBlur {
 
     private static func rgb(_ c: Color) -> SIMD3<Double> { SIMD3(Double(c.r), Double(c.g), Double(c.b)) }
 
-    /// A colour's alpha times an opacity, rounded to a level as the renderer sets it, 0-1.
+    /// A colour's alpha times an opacity, at the level the renderer sets, 0-1.
     private static func alpha(_ a: UInt8, _ opacity: Double) -> Double {
-        max(0, min(255, (Double(a) * opacity).rounded())) / 255
+        Double(DisplayListRenderer.alpha(a, opacity)) / 255
     }
 }

@@ -57,7 +57,7 @@ public final class DisplayListRenderer {
         let covered = Self.firstCoveringImage(in: list.commands, output: output)
         if let covered {
             commands = commands[covered...]
-        } else if case let .fill(first)? = commands.first, first.clip == nil, alpha(first.color.a, first.opacity) == 255,
+        } else if case let .fill(first)? = commands.first, first.clip == nil, Self.alpha(first.color.a, first.opacity) == 255,
                   first.rect.minX <= 0, first.rect.minY <= 0, first.rect.maxX >= output.width, first.rect.maxY >= output.height {
             background = first.color
             commands = commands.dropFirst()
@@ -138,14 +138,19 @@ public final class DisplayListRenderer {
         return reached >= output.width ? spans.map(\.index).min() : nil
     }
 
+    /// A clip as SDL applies it: its edges on whole logical pixels (SDL clips on integers); contents
+    /// stay sub-pixel. A backdrop cuts what it composites the same way (`BackdropBlur`).
+    static func pixelClip(_ clip: Rect) -> Rect {
+        let x0 = clip.minX.rounded(), y0 = clip.minY.rounded()
+        return Rect(x: x0, y: y0, width: max(0, clip.maxX.rounded() - x0), height: max(0, clip.maxY.rounded() - y0))
+    }
+
     private func setClip(_ clip: Rect?) {
         var wanted: SDL_Rect?
         if let clip {
-            // Clip edges snap to whole logical pixels (SDL clips on integers); contents stay sub-pixel.
-            let x0 = clip.minX.rounded(), y0 = clip.minY.rounded()
-            var rect = SDL_Rect(x: Int32(clamping: Int(x0)), y: Int32(clamping: Int(y0)),
-                                w: Int32(clamping: Int(max(0, clip.maxX.rounded() - x0))),
-                                h: Int32(clamping: Int(max(0, clip.maxY.rounded() - y0))))
+            let snapped = Self.pixelClip(clip)
+            var rect = SDL_Rect(x: Int32(clamping: Int(snapped.minX)), y: Int32(clamping: Int(snapped.minY)),
+                                w: Int32(clamping: Int(snapped.width)), h: Int32(clamping: Int(snapped.height)))
             if rect.w == 0 || rect.h == 0 {
                 // SDL treats an empty clip rect as "no clip"; a 1x1 rect far off screen hides everything instead.
                 rect = SDL_Rect(x: -10, y: -10, w: 1, h: 1)
@@ -165,7 +170,7 @@ public final class DisplayListRenderer {
     }
 
     private func fillRect(_ rect: Rect, _ color: Color, opacity: Double) {
-        let a = alpha(color.a, opacity)
+        let a = Self.alpha(color.a, opacity)
         setBlend(a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, a)
         var r = frect(rect)
@@ -234,7 +239,7 @@ public final class DisplayListRenderer {
         // card's edges do, and llvmpipe samples one texel instead of four); a texture still waiting
         // for its decode at this scale is resampled linearly.
         setScaleMode(texture, exact ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
-        let a = alpha(255, quad.opacity)
+        let a = Self.alpha(255, quad.opacity)
         SDL_SetTextureAlphaMod(texture, a)
         SDL_SetTextureBlendMode(texture, a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         // The source rect is in the image's pixels. Edges are rounded (not sizes), so quads cut from
@@ -282,7 +287,7 @@ public final class DisplayListRenderer {
         fillRect(rect, Self.placeholderFill, opacity: opacity)
         guard broken else { return }
         let mark = Self.placeholderMark
-        let a = alpha(mark.a, opacity)
+        let a = Self.alpha(mark.a, opacity)
         setBlend(a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         SDL_SetRenderDrawColor(renderer, mark.r, mark.g, mark.b, a)
         SDL_RenderDrawLineF(renderer, Float(rect.minX), Float(rect.minY), Float(rect.maxX), Float(rect.maxY))
@@ -293,7 +298,7 @@ public final class DisplayListRenderer {
         // Opaque on its background only at full opacity: a fading run would make a texture a frame.
         let background = run.opacity == 1 ? run.background : nil
         guard let line = text.line(run.text, font: run.font, color: run.color, background: background) else { return }
-        if background == nil { SDL_SetTextureAlphaMod(line.texture, alpha(255, run.opacity)) }
+        if background == nil { SDL_SetTextureAlphaMod(line.texture, Self.alpha(255, run.opacity)) }
         // Text snaps to whole pixels: glyphs resampled at sub-pixel offsets look blurred.
         var destination = frect(Rect(x: run.origin.x.rounded(), y: run.origin.y.rounded(),
                                      width: line.size.width, height: line.size.height))
@@ -306,9 +311,9 @@ public final class DisplayListRenderer {
     private func drawBackdrop(_ backdrop: Backdrop, over below: ArraySlice<DrawCommand>, slot: Int) {
         setClip(nil)
         var blur = BackdropBlur(rect: backdrop.rect, downscale: backdrop.downscale, pixelScale: text.pixelScale, background: background)
+        guard blur.columns > 0, blur.rows > 0 else { return }
         for command in below { blur.composite(command, from: self) }
         blur.tint(backdrop.tint)
-        guard blur.columns > 0, blur.rows > 0 else { return }
         guard let texture = backdropTexture(slot, w: Int32(blur.columns), h: Int32(blur.rows)) else {
             fillRect(backdrop.rect, backdrop.tint, opacity: 1)
             return
@@ -340,7 +345,7 @@ public final class DisplayListRenderer {
         let quarters = Int((disc.radius * text.pixelScale * 4).rounded())
         guard quarters > 0, let (texture, side) = discTexture(quarters) else { return }
         SDL_SetTextureColorMod(texture, disc.color.r, disc.color.g, disc.color.b)
-        SDL_SetTextureAlphaMod(texture, alpha(disc.color.a, disc.opacity))
+        SDL_SetTextureAlphaMod(texture, Self.alpha(disc.color.a, disc.opacity))
         let scale = text.pixelScale
         let half = Double(side) / 2
         let x = (disc.center.x * scale).rounded() - half, y = (disc.center.y * scale).rounded() - half
@@ -375,7 +380,8 @@ public final class DisplayListRenderer {
         SDL_FRect(x: Float(r.minX), y: Float(r.minY), w: Float(r.width), h: Float(r.height))
     }
 
-    private func alpha(_ a: UInt8, _ opacity: Double) -> UInt8 {
+    /// A colour's alpha times an opacity, as the level SDL is given.
+    static func alpha(_ a: UInt8, _ opacity: Double) -> UInt8 {
         UInt8(max(0, min(255, (Double(a) * opacity).rounded())))
     }
 }

@@ -25,6 +25,8 @@ public final class TextureCache: ImageMetrics {
         var lastUsed: Int
         /// Another scale it is drawn at, and on how many draws in a row.
         var wanted: (scale: Double, draws: Int)?
+        /// The whole image, small (the same from every decode of a file).
+        let thumbnail: Thumbnail
     }
 
     /// How far the drawn scale may drift from the texture's before it is decoded again: within it a
@@ -57,8 +59,6 @@ public final class TextureCache: ImageMetrics {
     private var staging: [ImageDecoder.Job: Staging] = [:]
     /// By image and the shade baked into it (`ImageShade`); most images have only the unshaded one.
     private var entries: [ImageDecoder.Job: Entry] = [:]
-    /// Each file's thumbnail while a texture of it is resident (`BackdropBlur` samples them).
-    private var thumbnails: [String: Thumbnail] = [:]
     /// Sizes outlive evicted textures, so layouts stay put while an image is decoded again.
     private var sizes: [ImageID: Size] = [:]
     private var failed: Set<ImageID> = []
@@ -96,12 +96,18 @@ public final class TextureCache: ImageMetrics {
         return sizes[image]
     }
 
-    /// The image's thumbnail once a texture of it is ready (no decode is started for it).
-    func thumbnail(of image: ImageID) -> Thumbnail? { thumbnails[path(image)] }
+    /// The image's thumbnail once a texture of it is ready, for `BackdropBlur` (no decode is started for it).
+    func thumbnail(of image: ImageID) -> Thumbnail? { resident(image)?.thumbnail }
+
+    /// A texture of the image, plain or shaded, if one is ready.
+    private func resident(_ image: ImageID) -> Entry? {
+        let path = path(image)
+        return entries.first { $0.key.path == path }?.value
+    }
 
     public func state(of image: ImageID) -> State {
         collect(image)
-        if entries.keys.contains(where: { $0.path == path(image) }) { return .ready }
+        if resident(image) != nil { return .ready }
         return failed.contains(image) ? .failed : .loading
     }
 
@@ -238,10 +244,9 @@ public final class TextureCache: ImageMetrics {
         useCounter += 1
         let decoded = stage.decoded
         let entry = Entry(texture: stage.texture, bytes: Int(w) * Int(h) * 4, scale: decoded.scale ?? 1, rowOffset: decoded.rowOffset,
-                          fitted: decoded.scale != nil, lastUsed: useCounter)
+                          fitted: decoded.scale != nil, lastUsed: useCounter, thumbnail: decoded.thumbnail)
         entries[job] = entry
         sizes[image] = decoded.imageSize
-        thumbnails[job.path] = decoded.thumbnail
         residentBytes += entry.bytes
         evict(keeping: job)
         return true
@@ -253,7 +258,6 @@ public final class TextureCache: ImageMetrics {
         for (job, entry) in entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) where job != keep {
             SDL_DestroyTexture(entry.texture)
             entries[job] = nil
-            if !entries.keys.contains(where: { $0.path == job.path }) { thumbnails[job.path] = nil }
             residentBytes -= entry.bytes
             if residentBytes <= budget { return }
         }
