@@ -1,7 +1,7 @@
 import Foundation
 
 /// A scripted input timeline: what `parallax capture`, `run --script` and `record` read and write.
-/// The format is documented in README.md ("Script format").
+/// The format is documented in docs/file-formats.md, "Script format".
 public struct InputScript: Equatable, Sendable {
     public static let currentVersion = 1
     public static let defaultSize = Size(width: 1280, height: 800)
@@ -77,7 +77,7 @@ public struct InputScript: Equatable, Sendable {
         switch type {
         case "wheel":
             try r.rejectUnknownFields(["t", "type", "dx", "dy", "precise", "shift"])
-            // A script's `dy` is positive away from the user (README.md, "Script format"), which
+            // A script's `dy` is positive away from the user (docs/file-formats.md, "Script format"), which
             // scrolls back up the content.
             event = .scroll(dx: try r.number("dx", default: 0), dy: -(try r.number("dy", default: 0)),
                             precise: try r.bool("precise", default: false), shift: try r.bool("shift", default: false))

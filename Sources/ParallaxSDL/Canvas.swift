@@ -97,7 +97,7 @@ public final class Canvas {
     }
 
     /// Executes the list and waits for the driver to finish it, so the frame's work is measured
-    /// whole (the window latches input that much before the present, README.md "Frame timing")
+    /// whole (the window latches input that much before the present, docs/performance.md, "Frame pacing")
     /// and `present` only hands it over. Without the wait, OpenGL drivers (Mesa's llvmpipe under
     /// Xvfb) rasterise inside `present`, after the frame's deadline.
     public func draw(_ list: DisplayList) {

@@ -16,7 +16,7 @@ public struct FramePhases: Sendable {
 /// build its display list, add the overlay, draw it on the render target; each phase timed. The
 /// commands differ only in their clock (the window's late-latched `FramePacer`, or a virtual
 /// `FrameClock`) and in what they do with the drawn frame (present it, read its pixels, time it).
-/// The one place a scene is advanced for a frame (README.md, "Architecture").
+/// The one place a scene is advanced for a frame (docs/architecture.md, "One frame's path").
 public final class FrameStep {
     public let driver: SceneDriver
     public let target: any RenderTarget

@@ -44,7 +44,7 @@ public enum HeadlessCapture {
             let due = byFrame[frame]
             // Only the captured frames are drawn; the others still build their lists, as a seen frame would.
             var phases = step.run(at: t, draws: due != nil)
-            // No present: the capture's frames have no wall-clock time (README.md, "Trace").
+            // No present: the capture's frames have no wall-clock time (docs/file-formats.md, "Trace").
             onFrame?(frame, t, nil, nil, driver.scene)
             if let due {
                 _ = watch.lap()

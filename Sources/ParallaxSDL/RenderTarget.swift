@@ -2,7 +2,7 @@ import ParallaxEngine
 
 /// Where a frame's display list becomes pixels: what `FrameStep` needs of a renderer. `Canvas`
 /// (SDL, a window or headless) is one; another target (a GPU API, a test's recorder) implements
-/// these and every command's frames can go to it (README.md, "Architecture").
+/// these and every command's frames can go to it (docs/architecture.md, "Where to add").
 public protocol RenderTarget: AnyObject {
     /// The size drawn in, in logical pixels.
     var logicalSize: Size { get }

@@ -11,7 +11,7 @@ public protocol PlaygroundScene: Traceable {
 }
 
 /// One scene of the playground: everything the tab bar, the keys, the help panel, the config file,
-/// the tuning panel, `--scene`, `bench` and the window's photo requests know about it (README.md, "Architecture").
+/// the tuning panel, `--scene`, `bench` and the window's photo requests know about it (docs/architecture.md, "Where to add").
 public struct SceneEntry: Sendable {
     /// What a factory gets.
     public struct Context {

@@ -33,7 +33,7 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "The scene to show first (default: the script's, else feed).")
     var scene: SceneName?
 
-    @Option(help: "An input script (JSON, see README.md); its scene, size and capture times apply unless flags say otherwise.")
+    @Option(help: "An input script (JSON, docs/file-formats.md, \"Script format\"); its scene, size and capture times apply unless flags say otherwise.")
     var script: String?
 
     @Option(help: "Window size as WxH, in logical pixels (default: the script's, else 1280x800).")
@@ -42,10 +42,10 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "How many photos the feed has (1 to 1000000).")
     var items: Int = FeedSettings().itemCount
 
-    @Option(help: "Settings (JSON, see README.md): loaded at start; in the tuning panel S saves them here and L reloads them.")
+    @Option(help: "Settings (JSON, docs/file-formats.md, \"Config file\"): loaded at start; in the tuning panel S saves them here and L reloads them.")
     var config: String?
 
-    @Option(help: "Write one JSON object per frame and line to this file (see README.md, \"Trace\").")
+    @Option(help: "Write one JSON object per frame and line to this file (docs/file-formats.md, \"Trace\").")
     var trace: String?
 
     @Flag(help: "Log debug lines (dropped input and the like).")

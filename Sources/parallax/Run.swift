@@ -21,7 +21,7 @@ struct Run: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Show the frame-time panel at start (F1 toggles it).")
     var overlay = true
 
-    @Option(help: "At exit, write a JSON summary of frame timings to this file (see README.md).")
+    @Option(help: "At exit, write a JSON summary of frame timings to this file (docs/performance.md, \"Frame statistics\").")
     var stats: String?
 
     func validate() throws {

@@ -49,7 +49,7 @@ struct Verify: ParsableCommand {
     @Option(help: ArgumentHelp("Verify the scripts in N processes at once (each has its own SDL video state).", valueName: "n"))
     var jobs = 1
 
-    @Option(help: ArgumentHelp("Verify only slice i of n: the scripts sorted by file name, every n-th from the i-th (README.md, \"Visual regression\").",
+    @Option(help: ArgumentHelp("Verify only slice i of n: the scripts sorted by file name, every n-th from the i-th (docs/visual-regression.md, \"Reports, JUnit, jobs and shards\").",
                                valueName: "i/n"))
     var shard: String?
 

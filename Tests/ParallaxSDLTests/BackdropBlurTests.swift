@@ -14,7 +14,7 @@ struct StubBackdropSources: BackdropSources {
 }
 
 /// The bar's material on the CPU: each cell the area average of what the commands before it drew
-/// there (README.md, "What moves, and how"). A 120x24 backdrop at a downscale of 12 is 10x2 cells of
+/// there (docs/physics-and-effects.md, "The bar's material"). A 120x24 backdrop at a downscale of 12 is 10x2 cells of
 /// 12x12 px, on black; the literals are worked by hand from the area-average formulas.
 @Suite struct BackdropBlurTests {
     let black = Color(r: 0, g: 0, b: 0)

@@ -103,7 +103,7 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
         return scene
     }
 
-    /// Screen speeds of the pager's layers (README, "What moves, and how").
+    /// Screen speeds of the pager's layers (docs/physics-and-effects.md, "Pager").
     static let speeds = ["background": 0.6, "header": 1.5, "paragraph": 2.0]
 
     /// Layer `name` of page `i` at fraction f is centred at w/2 + w (i - f) k.
@@ -283,7 +283,7 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
         #expect(items.count == 2, "\(items)")
         for (index, item) in items.enumerated() {
             let y = expected.containerTop(index) - 250
-            // The shift over the 744 px band under the bar (README, "What moves, and how"):
+            // The shift over the 744 px band under the bar (docs/physics-and-effects.md, "Feed"):
             // (band centre - container centre) M / (band/2 + H/2), clamped to M = 30.
             let bandCentre = 56.0 + 744 / 2, containerCentre: Double = y + 405.0 / 2
             let shift: Double = min(30, max(-30, (bandCentre - containerCentre) * 30 / (372 + 202.5)))
@@ -395,7 +395,7 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
     }
 
     /// The spring back from the hold at -80 px, released 1.5 s after the pull's release at t = 1:
-    /// critically damped at w = 10 rad/s, x(t) = -80 (1 + w t) e^(-w t) (README, "What moves, and how").
+    /// critically damped at w = 10 rad/s, x(t) = -80 (1 + w t) e^(-w t) (docs/physics-and-effects.md, "Scrolling").
     static func springBack(at t: Double) -> Double {
         let local = t - 2.5
         return local <= 0 ? -80 : -80 * (1 + 10 * local) * exp(-10 * local)

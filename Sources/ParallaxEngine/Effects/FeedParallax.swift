@@ -1,4 +1,4 @@
-/// The feed's image shift (README.md, "What moves, and how").
+/// The feed's image shift (docs/physics-and-effects.md, "Feed").
 ///
 /// The photo is drawn `2M` taller than its container and its centre is moved by `shift` from the
 /// container's centre. Ole Begemann's formula (004), applied to the part of the viewport between

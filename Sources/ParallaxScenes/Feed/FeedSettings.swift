@@ -1,4 +1,4 @@
-/// The feed's tunable values (README.md, "What moves, and how").
+/// The feed's tunable values (docs/physics-and-effects.md, "Feed").
 public struct FeedSettings: Sendable, Equatable {
     public var itemCount = 200
     /// `M`: the largest shift of a photo inside its container, in px (the photo is `2M` taller).

@@ -1,4 +1,4 @@
-/// The header scene's tunable values (README.md, "What moves, and how").
+/// The header scene's tunable values (docs/physics-and-effects.md, "Header").
 public struct HeaderSettings: Sendable, Equatable {
     /// Header width / height.
     public var aspect = 2.0

@@ -1,4 +1,4 @@
-/// The pager's tunable values (README.md, "What moves, and how").
+/// The pager's tunable values (docs/physics-and-effects.md, "Pager").
 public struct PagerSettings: Sendable, Equatable {
     /// Screen speeds of the layers relative to the scroll (`PagerLayers`).
     public var backgroundSpeed = 0.6
