@@ -1,9 +1,10 @@
 import CSDL2
 import ParallaxEngine
 
-/// The window's loop: sleep, poll input late, build, render, present at the frame's time; until
-/// the `Keymap`'s dismiss key with no panel open, the window closing, or `frames` (README.md, "Frame timing").
-public enum LiveRunner {
+/// The window's loop, for `parallax run` and `record`: sleep, poll input late, build, render,
+/// present at the frame's time; until the `Keymap`'s dismiss key with no panel open, the window
+/// closing, or `frames` (docs/performance.md, "Frame pacing").
+public enum Run {
     public struct Options {
         public var frames: Int?
         /// Forces a timer at this rate; nil follows the display (see `schedule(for:fps:)`).

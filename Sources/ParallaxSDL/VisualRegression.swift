@@ -62,14 +62,14 @@ public struct VisualRegression {
         canvas.textures.decodesSynchronously = true
         let driver = SceneDriver(scene: makeScene(size, canvas.environment), script: script.events)
         var verdicts: [Verdict] = []
-        try HeadlessCapture.frames(canvas: canvas, driver: driver, captures: script.captures.isEmpty ? [0] : script.captures) { time, actual in
+        try Capture.frames(canvas: canvas, driver: driver, captures: script.captures.isEmpty ? [0] : script.captures) { time, actual in
             verdicts.append(try check(name: name, time: time, actual: actual))
         }
         return verdicts
     }
 
     func check(name: String, time: Double, actual: PixelImage) throws -> Verdict {
-        let file = HeadlessCapture.fileName(base: name, time: time)
+        let file = Capture.fileName(base: name, time: time)
         let golden = goldensFolder + "/" + file
         var verdict = Verdict(name: name, time: time, golden: golden, outcome: .matched)
         let exists = FileManager.default.fileExists(atPath: golden)

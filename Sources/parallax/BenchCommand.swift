@@ -4,8 +4,9 @@ import ParallaxEngine
 import ParallaxScenes
 import ParallaxSDL
 
-struct Bench: ParsableCommand {
+struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bench",
         abstract: "Measure a scripted fling through a scene, unpaced, against an anchor frame drawn with direct SDL calls.")
 
     @Option(help: "The scene to measure.")
@@ -47,7 +48,7 @@ struct Bench: ParsableCommand {
                                                  completeFrames: true, logger: SceneOptions.quietLogger(),
                                                  script: InputScript(events: script))
             let resources = try ResourceLocator.locate()
-            let report = try Benchmark.run(canvas: canvas, driver: driver, makeAnchor: {
+            let report = try Bench.run(canvas: canvas, driver: driver, makeAnchor: {
                 try AnchorFrame(renderer: canvas.renderer, size: viewport,
                                 // Three photos in turn, as many cards as one frame shows: the same work a
                                 // frame, without holding all twenty at full size (328 MB) as the anchor
@@ -67,7 +68,7 @@ struct Bench: ParsableCommand {
                         "p99": .number(percentile(ms, 0.99)), "max": .number(ms.max() ?? 0)])
     }
 
-    static func json(_ r: Benchmark.Report, scene: String, items: Int, size: Size, path: String) -> JSONValue {
+    static func json(_ r: Bench.Report, scene: String, items: Int, size: Size, path: String) -> JSONValue {
         let engine = zip(r.update, r.layout).map { $0 + $1 }
         return .object([
             "scene": .string(scene), "items": .number(Double(items)), "frames": .number(Double(r.frames)), "path": .string(path),
@@ -84,7 +85,7 @@ struct Bench: ParsableCommand {
         ])
     }
 
-    static func table(_ r: Benchmark.Report, scene: String, items: Int, path: String) -> String {
+    static func table(_ r: Bench.Report, scene: String, items: Int, path: String) -> String {
         func row(_ name: String, _ values: [Double]) -> String {
             let ms = values.map { $0 * 1000 }
             return name.padding(toLength: 22, withPad: " ", startingAt: 0)

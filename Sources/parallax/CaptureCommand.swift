@@ -4,8 +4,9 @@ import ParallaxEngine
 import ParallaxScenes
 import ParallaxSDL
 
-struct Capture: ParsableCommand {
+struct CaptureCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "capture",
         abstract: "Render frames headless on a virtual \(Int(FrameClock.standardRate)) Hz clock and write them as PNG.")
 
     @OptionGroup var options: SceneOptions
@@ -37,7 +38,7 @@ struct Capture: ParsableCommand {
                                                  mode: window ? .window : .headless, completeFrames: true,
                                                  logger: options.makeLogger(), script: script)
             let trace = try options.traceWriter()
-            let written = try HeadlessCapture.run(canvas: canvas, driver: driver, captures: times, outputFolder: out, baseName: base,
+            let written = try Capture.run(canvas: canvas, driver: driver, captures: times, outputFolder: out, baseName: base,
                                                   overlay: overlay ? FrameTimeOverlay(text: canvas.text) : nil, onFrame: trace?.write)
             for path in written { print(path) }
         }

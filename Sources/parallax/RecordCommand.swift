@@ -4,8 +4,9 @@ import ParallaxEngine
 import ParallaxScenes
 import ParallaxSDL
 
-struct Record: ParsableCommand {
+struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "record",
         abstract: "Open the window and record every input into a script (F12 adds a capture point; Esc ends).")
 
     @Option(help: "The script file to write at exit.")
@@ -30,7 +31,7 @@ struct Record: ParsableCommand {
             let (canvas, driver) = try openScene(name, viewport: size.size, options: sceneOptions, mode: .window,
                                                  logger: SceneOptions.quietLogger(), script: nil)
             var script = InputScript(scene: name, size: size.size, clock: sceneOptions.clockAtStart)
-            var options = LiveRunner.Options()
+            var options = Run.Options()
             options.overlay = FrameTimeOverlay(text: canvas.text)
             options.showsOverlay = false
             // SDL stamps events in milliseconds: write them so, without float noise.
@@ -40,7 +41,7 @@ struct Record: ParsableCommand {
                 script.captures.append(millisecond(time))
                 FileHandle.standardError.write(Data("parallax: capture point at \(String(format: "%.3f", time)) s\n".utf8))
             }
-            LiveRunner.run(canvas: canvas, driver: driver, options: options)
+            Run.run(canvas: canvas, driver: driver, options: options)
             guard FileManager.default.createFile(atPath: out, contents: Data(script.jsonText.utf8)) else {
                 throw CommandFailure(message: "\(out): cannot write the script file", code: 2)
             }

@@ -4,8 +4,9 @@ import ParallaxEngine
 import ParallaxScenes
 import ParallaxSDL
 
-struct Run: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Open the playground window (Esc quits).")
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run", abstract: "Open the playground window (Esc quits).")
 
     @OptionGroup var options: SceneOptions
 
@@ -40,7 +41,7 @@ struct Run: ParsableCommand {
             let trace = try options.traceWriter()
             let logger = options.makeLogger()
             options.connectConfig(driver.scene, logger: logger)
-            var runOptions = LiveRunner.Options()
+            var runOptions = Run.Options()
             runOptions.frames = frames
             runOptions.fps = fps
             runOptions.overlay = FrameTimeOverlay(text: canvas.text)
@@ -51,7 +52,7 @@ struct Run: ParsableCommand {
             runOptions.onScreenshot = { pixels in
                 screenshots.save(pixels, path: FileManager.default.currentDirectoryPath + "/" + names.name(for: Date()))
             }
-            let timings = LiveRunner.run(canvas: canvas, driver: driver, options: runOptions, onFrame: trace?.write)
+            let timings = Run.run(canvas: canvas, driver: driver, options: runOptions, onFrame: trace?.write)
             screenshots.finish()
             if let stats {
                 var summary = timings.summary

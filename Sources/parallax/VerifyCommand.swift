@@ -6,8 +6,9 @@ import ParallaxSDL
 
 extension VisualRegression.Recording: ExpressibleByArgument {}
 
-struct Verify: ParsableCommand {
+struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "verify",
         abstract: "Replay scripts headless and compare every capture's pixels with its golden PNG.",
         discussion: "Exit 0 when all match, 1 on a mismatch or a missing golden, 2 on a usage or file error, 64 on a bad --jobs or --shard.")
 

@@ -68,7 +68,7 @@ private final class MarkingOverlay: FrameOverlay {
     @Test func captureDrawsAndReadsOnlyTheFramesOfItsCaptureTimesOnTheVirtualClock() throws {
         let scene = LoggingScene(), target = LoggingTarget()
         var captured: [Double] = []
-        try HeadlessCapture.frames(canvas: target, driver: SceneDriver(scene: scene), captures: [0.05, 0.02]) { time, pixels in
+        try Capture.frames(canvas: target, driver: SceneDriver(scene: scene), captures: [0.05, 0.02]) { time, pixels in
             captured.append(time)
             #expect(pixels.width == 100 && pixels.height == 80)
         }

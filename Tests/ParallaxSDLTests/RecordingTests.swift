@@ -37,7 +37,7 @@ extension HeadlessCaptureTests {
 
         var script = InputScript(scene: "feed", size: Size(width: 800, height: 500))
         var screenshots = 0
-        var options = LiveRunner.Options()
+        var options = Run.Options()
         options.frames = 4
         options.onInput = { script.events.append($0) }
         options.onCapturePoint = { script.captures.append($0) }
@@ -45,7 +45,7 @@ extension HeadlessCaptureTests {
             screenshots += 1
             #expect(pixels.width == 800 && pixels.height == 500)
         }
-        LiveRunner.run(canvas: canvas, driver: driver, options: options)
+        Run.run(canvas: canvas, driver: driver, options: options)
 
         #expect(script.events.map(\.event) == [
             .scroll(dx: 0, dy: 1, precise: false, shift: false),

@@ -55,7 +55,7 @@ extension HeadlessCaptureTests {
         let layout = FeedLayout(settings: FeedSettings(), viewport: script.size!)
         for v in failed {
             #expect(v.comparison!.differingPixels > 0)
-            let diff = try PixelImage.load(path: diffs + "/" + HeadlessCapture.fileName(base: "feed", time: v.time).dropLast(4) + ".diff.png")
+            let diff = try PixelImage.load(path: diffs + "/" + Capture.fileName(base: "feed", time: v.time).dropLast(4) + ".diff.png")
             var red = 0
             for y in 0..<diff.height {
                 for x in 0..<diff.width where diff[x, y] == (255, 0, 0) {

@@ -84,7 +84,7 @@ final class ManagedAtomicFlag: @unchecked Sendable {
         let scene = FeedScene(viewport: Size(width: 1280, height: 800), environment: canvas.environment)
         let driver = SceneDriver(scene: scene, script: dragScript(300))
         let out = temporaryFolder()
-        let paths = try HeadlessCapture.run(canvas: canvas, driver: driver, captures: [0.5], outputFolder: out, baseName: "feed")
+        let paths = try Capture.run(canvas: canvas, driver: driver, captures: [0.5], outputFolder: out, baseName: "feed")
         #expect(paths == [out + "/feed-0000.500.png"])
         let capture = try PixelImage.load(path: paths[0])
         #expect(capture.width == 1280 && capture.height == 800)
@@ -107,7 +107,7 @@ final class ManagedAtomicFlag: @unchecked Sendable {
             let scene = FeedScene(viewport: Size(width: 640, height: 480), environment: canvas.environment)
             let driver = SceneDriver(scene: scene, script: dragScript(distance))
             let out = temporaryFolder()
-            let paths = try HeadlessCapture.run(canvas: canvas, driver: driver, captures: [0.25], outputFolder: out, baseName: "x")
+            let paths = try Capture.run(canvas: canvas, driver: driver, captures: [0.25], outputFolder: out, baseName: "x")
             return try PixelImage.load(path: paths[0])
         }
         let first = try capture(drag: 123.4), second = try capture(drag: 123.4)
@@ -127,7 +127,7 @@ final class ManagedAtomicFlag: @unchecked Sendable {
         let scene = FeedScene(viewport: Size(width: 1280, height: 800), environment: canvas.environment)
         let driver = SceneDriver(scene: scene, script: [TimedInput(time: 0.2, event: .resize(Size(width: 900, height: 700)))])
         let out = temporaryFolder()
-        let paths = try HeadlessCapture.run(canvas: canvas, driver: driver, captures: [0, 0.5], outputFolder: out, baseName: "r")
+        let paths = try Capture.run(canvas: canvas, driver: driver, captures: [0, 0.5], outputFolder: out, baseName: "r")
         #expect(try PixelImage.load(path: paths[0]).width == 1280)
         let after = try PixelImage.load(path: paths[1])
         #expect(after.width == 900 && after.height == 700)
@@ -209,11 +209,11 @@ final class ManagedAtomicFlag: @unchecked Sendable {
     }
 
     @Test func captureFileNamesSortByTime() {
-        let names = [0.0, 0.3, 1.5, 4.0, 12.25].map { HeadlessCapture.fileName(base: "feed", time: $0) }
+        let names = [0.0, 0.3, 1.5, 4.0, 12.25].map { Capture.fileName(base: "feed", time: $0) }
         #expect(names == ["feed-0000.000.png", "feed-0000.300.png", "feed-0001.500.png", "feed-0004.000.png", "feed-0012.250.png"])
         #expect(names.sorted() == names)
-        #expect(HeadlessCapture.frameIndex(for: 0.3) == 18)
-        #expect(HeadlessCapture.frameIndex(for: 0.31) == 19)
+        #expect(Capture.frameIndex(for: 0.3) == 18)
+        #expect(Capture.frameIndex(for: 0.31) == 19)
     }
 
     @Test func pngRoundTripKeepsPixels() throws {

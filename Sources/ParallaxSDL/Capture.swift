@@ -4,7 +4,7 @@ import ParallaxEngine
 /// Replays a scene on a virtual clock stepping exactly one frame interval at a time and writes a PNG
 /// for each capture time: the first frame at or after it. No wall clock is read, so the same script
 /// gives the same pixels on every run, at any machine speed.
-public enum HeadlessCapture {
+public enum Capture {
     /// The frame that shows capture time `t`.
     public static func frameIndex(for t: Double) -> Int {
         Int((t * FrameClock.standardRate - 1e-6).rounded(.up))
@@ -17,7 +17,7 @@ public enum HeadlessCapture {
 
     /// Runs until the last capture time (and the last scripted event); returns the paths written.
     public static func run(canvas: any RenderTarget, driver: SceneDriver, captures: [Double], outputFolder: String, baseName: String,
-                           overlay: FrameOverlay? = nil, onFrame: LiveRunner.FrameObserver? = nil) throws -> [String] {
+                           overlay: FrameOverlay? = nil, onFrame: Run.FrameObserver? = nil) throws -> [String] {
         var written: [String] = []
         try frames(canvas: canvas, driver: driver, captures: captures, overlay: overlay, onFrame: onFrame) { time, pixels in
             let path = outputFolder + "/" + fileName(base: baseName, time: time)
@@ -31,7 +31,7 @@ public enum HeadlessCapture {
     /// each capture time in order. `overlay`, if given, is drawn on the captures with the frames'
     /// measured work; intervals are the virtual clock's, so it shows 60 fps.
     public static func frames(canvas: any RenderTarget, driver: SceneDriver, captures: [Double], overlay: FrameOverlay? = nil,
-                              onFrame: LiveRunner.FrameObserver? = nil,
+                              onFrame: Run.FrameObserver? = nil,
                               onCapture: (_ time: Double, _ pixels: PixelImage) throws -> Void) throws {
         let times = Array(Set(captures)).sorted()
         let byFrame = Dictionary(grouping: times, by: frameIndex)

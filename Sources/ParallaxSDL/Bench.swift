@@ -5,7 +5,7 @@ import ParallaxEngine
 /// `parallax bench`: a scene run as fast as it goes (headless, or in a real window), timed per phase,
 /// against an anchor frame (`AnchorFrame`: the feed's content drawn with the fewest direct SDL calls)
 /// on the same renderer. Scene and anchor frames alternate, so a change of load hits both alike.
-public enum Benchmark {
+public enum Bench {
     public struct Report {
         public var frames: Int
         /// Seconds per frame, one entry per frame.
