@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import ParallaxEngine
+import ParallaxFrame
 
 /// `parallax bench`: a scene run as fast as it goes (headless, or in a real window), timed per phase,
 /// against an anchor frame (`AnchorFrame`: the feed's content drawn with the fewest direct SDL calls)
@@ -11,11 +12,11 @@ public enum Bench {
         /// Seconds per frame, one entry per frame.
         public var update: [Double] = []
         public var layout: [Double] = []
-        /// Drawing the display list and presenting it.
+        /// Adding the overlay (when drawn), drawing the display list and presenting it: the sample's render.
         public var render: [Double] = []
         /// The anchor frame's drawing and presenting, interleaved with the scene's frames.
         public var anchor: [Double] = []
-        /// Building the frame-time panel's commands, when it was drawn.
+        /// Building the frame-time panel's commands, when it was drawn (part of `render`).
         public var overlay: [Double] = []
         /// The bar's material (its backdrop), part of `render`.
         public var material: [Double] = []
@@ -33,23 +34,22 @@ public enum Bench {
         var report = Report(frames: frames)
         var watch = Stopwatch()
         let clock = FrameClock()
-        let step = FrameStep(driver: driver, target: canvas, overlay: overlay)
+        let step = FrameStep(driver: driver, target: canvas, clock: Stopwatch(), overlay: overlay)
         for frame in 0..<frames {
             canvas.discardEvents()
-            let phases = step.run(at: clock.time(ofFrame: frame))
-            _ = watch.lap()
-            canvas.present()
-            let render = phases.render + watch.lap()
-            report.update.append(phases.update)
-            report.layout.append(phases.layout)
+            var phases = step.run(at: clock.time(ofFrame: frame))
+            phases.handOff = step.timeHandOff { canvas.present() }
+            let sample = phases.sample(interval: 1 / clock.rate)
+            report.update.append(sample.update)
+            report.layout.append(sample.layout)
             if overlay != nil { report.overlay.append(phases.overlay) }
-            report.render.append(render)
+            report.render.append(sample.render)
             report.material.append(canvas.output.backdropSeconds)
             if frame == 0 {
                 report.firstFrame = ProcessStart.elapsed()
                 anchor = try makeAnchor()
             }
-            step.timings.record(FrameSample(interval: 1 / clock.rate, update: phases.update, layout: phases.layout, render: render))
+            step.timings.record(sample)
             canvas.discardEvents()
             _ = watch.lap()
             anchor?.draw(frame: frame)

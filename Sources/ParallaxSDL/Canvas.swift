@@ -2,11 +2,12 @@ import CSDL2
 import CSDL2Image
 import Logging
 import ParallaxEngine
+import ParallaxFrame
 
 /// A window with its renderer and caches: where display lists become pixels. Under the dummy driver
 /// (headless) the window is an in-memory surface drawn by SDL's software renderer, so capture and the
 /// real window share this one path.
-public final class Canvas {
+public final class Canvas: RenderTarget {
     public let window: OpaquePointer
     public let renderer: OpaquePointer
     public let textures: TextureCache

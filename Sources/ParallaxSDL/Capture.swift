@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxEngine
+import ParallaxFrame
 
 /// Replays a scene on a virtual clock stepping exactly one frame interval at a time and writes a PNG
 /// for each capture time: the first frame at or after it. No wall clock is read, so the same script
@@ -36,9 +37,8 @@ public enum Capture {
         let times = Array(Set(captures)).sorted()
         let byFrame = Dictionary(grouping: times, by: frameIndex)
         let lastFrame = max(frameIndex(for: times.last ?? 0), frameIndex(for: driver.scriptDuration))
-        let step = FrameStep(driver: driver, target: canvas, overlay: overlay)
+        let step = FrameStep(driver: driver, target: canvas, clock: Stopwatch(), overlay: overlay)
         let clock = FrameClock()
-        var watch = Stopwatch()
         for frame in 0...lastFrame {
             let t = clock.time(ofFrame: frame)
             let due = byFrame[frame]
@@ -47,12 +47,11 @@ public enum Capture {
             // No present: the capture's frames have no wall-clock time (docs/file-formats.md, "Trace").
             onFrame?(frame, t, nil, nil, driver.scene)
             if let due {
-                _ = watch.lap()
-                let pixels = try canvas.readPixels()
-                phases.render += phases.overlay + watch.lap()
+                var pixels = PixelImage(width: 0, height: 0)
+                phases.handOff = try step.timeHandOff { pixels = try canvas.readPixels() }
                 for captureTime in due { try onCapture(captureTime, pixels) }
             }
-            step.timings.record(FrameSample(interval: 1 / clock.rate, update: phases.update, layout: phases.layout, render: phases.render))
+            step.record(phases, interval: 1 / clock.rate)
         }
     }
 }

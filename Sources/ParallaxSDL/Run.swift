@@ -1,5 +1,6 @@
 import CSDL2
 import ParallaxEngine
+import ParallaxFrame
 
 /// The window's loop, for `parallax run` and `record`: sleep, poll input late, build, render,
 /// present at the frame's time; until the `Keymap`'s dismiss key with no panel open, the window
@@ -52,7 +53,7 @@ public enum Run {
         // On the timer a present must not also wait for a refresh (Xvfb fakes one, irregularly).
         if schedule.source == .timer { SDL_RenderSetVSync(canvas.renderer, 0) }
         var pacer: FramePacer?
-        let step = FrameStep(driver: driver, target: canvas, overlay: options.overlay,
+        let step = FrameStep(driver: driver, target: canvas, clock: Stopwatch(), overlay: options.overlay,
                              timings: FrameTimings(keepsHistory: options.keepsHistory))
         step.showsOverlay = options.showsOverlay
         var screenshotsPending = 0
@@ -104,17 +105,16 @@ public enum Run {
             }
             // Polling the events is part of the frame's update work.
             let polling = watch.lap()
-            let phases = step.run(at: time)
+            var phases = step.run(at: time)
             if let pointer, let scene = driver.scene as? CursorProviding { cursors.apply(scene.cursor(at: pointer)) }
             _ = watch.lap()
-            let update = polling + phases.update
-            var render = phases.overlay + phases.render
-            pacer?.recordWork(update + phases.layout + render)
+            phases.update += polling
+            pacer?.recordWork(phases.work)
             if screenshotsPending > 0, let pixels = try? canvas.readPixels() {
                 // The read-back is once a press, not every frame's work: kept out of the latch budget.
                 for _ in 0..<screenshotsPending { options.onScreenshot?(pixels) }
                 screenshotsPending = 0
-                render += watch.lap()
+                phases.handOff += watch.lap()
             }
             // On a display vsync holds the present until the refresh; the timer waits here.
             let locked = pacer?.schedule.source == .display
@@ -126,7 +126,7 @@ public enum Run {
             canvas.present()
             if locked { interval = sincePresent.lap() }
             let presentTime = monotonicSeconds()
-            render += watch.lap()
+            phases.handOff += watch.lap()
             if let before = pacer?.schedule.source {
                 pacer!.presented(target: time)
                 if before == .display, pacer!.schedule.source == .timer {
@@ -135,7 +135,7 @@ public enum Run {
                 }
             }
             if frame == 0 { step.timings.firstFrame = ProcessStart.elapsed() }
-            if frame > 0 { step.timings.record(FrameSample(interval: interval, update: update, layout: phases.layout, render: render)) }
+            if frame > 0 { step.record(phases, interval: interval) }
             onFrame?(frame, time, presentTime, cursors.current, driver.scene)
             frame += 1
             if let limit = options.frames, frame >= limit { return step.timings }

@@ -1,5 +1,7 @@
 import Foundation
 import ParallaxEngine
+import ParallaxFrame
+import ParallaxVisualRegression
 import ParallaxSDL
 // Re-exported, so a test imports this module alone for `assertSnapshot`, and its package needs no
 // dependency of its own on swift-snapshot-testing.

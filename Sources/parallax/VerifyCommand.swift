@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ParallaxEngine
 import ParallaxScenes
+import ParallaxVisualRegression
 import ParallaxSDL
 
 extension VisualRegression.Recording: ExpressibleByArgument {}

@@ -1,7 +1,9 @@
 import Foundation
+import ParallaxFrame
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import ParallaxVisualRegression
 import ParallaxSDL
 import Testing
 

@@ -1,6 +1,8 @@
 import Foundation
+import ParallaxVisualRegression
 import ParallaxSDL
 import Testing
+import ParallaxFrame
 
 /// `parallax verify --window`: captures through a real window's renderer (OpenGL, Mesa's llvmpipe
 /// under Xvfb) checked against the goldens SDL's software renderer recorded.

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Testing
 @testable import ParallaxEngine
+import ParallaxFrame
 @testable import ParallaxScenes
 @testable import ParallaxSDL
 

@@ -1,4 +1,5 @@
 import ParallaxEngine
+import ParallaxFrame
 import Testing
 @testable import ParallaxSDL
 

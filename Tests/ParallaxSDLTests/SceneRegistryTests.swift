@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ParallaxEngine
+import ParallaxFrame
 @testable import ParallaxScenes
 @testable import ParallaxSDL
 

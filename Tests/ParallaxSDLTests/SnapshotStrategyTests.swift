@@ -3,7 +3,9 @@ import ParallaxSnapshotTesting
 import SnapshotTesting
 import Testing
 @testable import ParallaxEngine
+import ParallaxFrame
 @testable import ParallaxScenes
+@testable import ParallaxVisualRegression
 @testable import ParallaxSDL
 
 /// The playground's feed with its photo margin `M` set to `margin` px.

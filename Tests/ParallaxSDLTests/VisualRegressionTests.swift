@@ -2,7 +2,9 @@ import Foundation
 import Logging
 import Testing
 @testable import ParallaxEngine
+import ParallaxFrame
 @testable import ParallaxScenes
+@testable import ParallaxVisualRegression
 @testable import ParallaxSDL
 
 let regressionFolder = packageRoot.appendingPathComponent("Tests/VisualRegression").path

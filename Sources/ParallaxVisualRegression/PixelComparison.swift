@@ -1,4 +1,5 @@
 import ParallaxEngine
+import ParallaxFrame
 
 /// Decoded pixels compared with a golden: how many differ beyond a per-channel tolerance or a
 /// perceptual threshold (`PerceptualDifference`), by how much at most, and pictures of where.

@@ -1,3 +1,5 @@
+import ParallaxFrame
+
 /// pixelmatch's perceptual comparison of two pixels: the YIQ colour distance of Kotsarenko and Ramos
 /// ("Measuring perceived color difference using YIQ NTSC transmission color space in mobile
 /// applications"), and the anti-aliased-pixel test of Vysniauskas ("Anti-aliased Pixel and Intensity

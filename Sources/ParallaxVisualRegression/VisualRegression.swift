@@ -1,6 +1,8 @@
 import Foundation
 import Logging
 import ParallaxEngine
+import ParallaxFrame
+import ParallaxSDL
 
 /// Replays scripts headless and compares each capture's decoded pixels with a golden PNG, writing a
 /// diff (changed pixels red over the dimmed frame) and expected | actual | diff side by side for

@@ -1,8 +1,8 @@
 import ParallaxEngine
 
-/// Where a frame's display list becomes pixels: what `FrameStep` needs of a renderer. `Canvas`
-/// (SDL, a window or headless) is one; another target (a GPU API, a test's recorder) implements
-/// these and every command's frames can go to it (docs/architecture.md, "Where to add").
+/// Where a frame's display list becomes pixels: what `FrameStep` needs of a renderer. ParallaxSDL's
+/// `Canvas` (a window or headless) is one, `NullRenderTarget` draws nothing; another target (a GPU
+/// API, a test's recorder) implements these and every command's frames can go to it (docs/architecture.md, "Where to add").
 public protocol RenderTarget: AnyObject {
     /// The size drawn in, in logical pixels.
     var logicalSize: Size { get }
@@ -18,4 +18,3 @@ public protocol RenderTarget: AnyObject {
     var environment: SceneEnvironment { get }
 }
 
-extension Canvas: RenderTarget {}
