@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "ParallaxEngine", package: "ParallaxPlayground"),
                 .product(name: "ParallaxScenes", package: "ParallaxPlayground"),
+                .product(name: "ParallaxFrame", package: "ParallaxPlayground"),
             ],
             path: "Benchmarks/SceneFrames",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

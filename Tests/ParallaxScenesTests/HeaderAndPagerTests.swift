@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ParallaxEngine
+import ParallaxFrame
 @testable import ParallaxScenes
 
 /// Scrolls a vertical scene by a drag of `distance` px at time 0 (within the scrollable range).
@@ -88,7 +89,7 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
         scene.draw(into: &list)
         let body = list.textRuns.filter { $0.font == Font(size: 17) }
         #expect(body.count > 5)
-        for run in body { #expect(FixedTextMeasurer().size(of: run.text, font: run.font).width <= 720) }
+        for run in body { #expect(HalfEmTextMeasurer().size(of: run.text, font: run.font).width <= 720) }
     }
 }
 
@@ -116,7 +117,7 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
     func drawnLayers(_ scene: PagerScene) -> (layers: [PagerScene.Layer], paragraphs: [Int: String]) {
         var list = DisplayList()
         scene.draw(into: &list)
-        let measurer = FixedTextMeasurer()
+        let measurer = HalfEmTextMeasurer()
         let pages = PagerContent.pages
         var layers: [PagerScene.Layer] = []
         var paragraphs: [Int: String] = [:]

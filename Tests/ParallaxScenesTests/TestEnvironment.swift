@@ -1,18 +1,5 @@
 import ParallaxEngine
-
-/// Text measured as if every character were `0.5 em` wide and lines `1.25 em` tall: deterministic.
-final class FixedTextMeasurer: TextMeasuring {
-    func size(of text: String, font: Font) -> Size {
-        Size(width: Double(text.count) * font.size * 0.5, height: font.size * 1.25)
-    }
-}
-
-/// Image sizes given by the test; anything else is "not loaded".
-final class FixedImageMetrics: ImageMetrics {
-    let sizes: [ImageID: Size]
-    init(_ sizes: [ImageID: Size]) { self.sizes = sizes }
-    func pixelSize(of image: ImageID) -> Size? { sizes[image] }
-}
+import ParallaxFrame
 
 /// The shipped photos' real sizes (see Resources/Images/CREDITS.md).
 let photoSizes: [ImageID: Size] = [
@@ -29,5 +16,5 @@ let photoSizes: [ImageID: Size] = [
 ]
 
 func testEnvironment() -> SceneEnvironment {
-    SceneEnvironment(text: FixedTextMeasurer(), images: FixedImageMetrics(photoSizes))
+    .fixed(images: photoSizes)
 }
