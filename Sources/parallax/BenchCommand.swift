@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import ParallaxEngine
 import ParallaxScenes
 import ParallaxSDL
@@ -15,8 +16,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "How many frames to run (at 1/\(Int(FrameClock.standardRate)) s steps of the scene's clock).")
     var frames = 600
 
-    @Option(help: "How many photos the feed has (1 to 1000000).")
-    var items: Int = FeedSettings().itemCount
+    @OptionGroup var itemCount: ItemCount
 
     @Option(help: "Size as WxH, in logical pixels.")
     var size = WindowSize(argument: "1280x800")!
@@ -32,20 +32,17 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...100_000).contains(frames) else { throw ValidationError("--frames must be from 1 to 100000") }
-        guard (1...FeedSettings.maxItemCount).contains(items) else {
-            throw ValidationError("--items must be from 1 to \(FeedSettings.maxItemCount)")
-        }
     }
 
     func run() throws {
         try reportingFailures {
             var options = SceneRegistry.Options()
-            options.feed.itemCount = items
+            options.feed.itemCount = itemCount.items
             let viewport = size.size
             let script = TimedInput.flings(duration: Double(frames) / FrameClock.standardRate, viewport: viewport, horizontal: scene.entry.scrollsHorizontally)
             // Every frame complete, in a window too: photos decode before the frame that needs them.
             let (canvas, driver) = try openScene(scene.name, viewport: viewport, options: options, mode: window ? .window : .headless,
-                                                 completeFrames: true, logger: SceneOptions.quietLogger(),
+                                                 completeFrames: true, logger: Logger.quiet(),
                                                  script: InputScript(events: script))
             let resources = try ResourceLocator.locate()
             let report = try Bench.run(canvas: canvas, driver: driver, makeAnchor: {
@@ -57,8 +54,8 @@ struct BenchCommand: ParsableCommand {
                                 fontPath: resources + "/Fonts/DejaVuSans-Bold.ttf")
             }, frames: frames, overlay: overlay ? FrameTimeOverlay(text: canvas.text) : nil)
             let path = "\(canvas.rendererName), \(window ? "window" : "headless")"
-            print(json ? Self.json(report, scene: scene.name, items: items, size: viewport, path: path).jsonText
-                       : Self.table(report, scene: scene.name, items: items, path: path))
+            print(json ? Self.json(report, scene: scene.name, items: itemCount.items, size: viewport, path: path).jsonText
+                       : Self.table(report, scene: scene.name, items: itemCount.items, path: path))
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import ParallaxEngine
 import ParallaxScenes
 import ParallaxSDL
@@ -29,7 +30,7 @@ struct RecordCommand: ParsableCommand {
             var sceneOptions = SceneRegistry.Options()
             sceneOptions.clockAtStart = TimeOfDay(parsing: TimeOfDay.localNow().text(after: 0)) ?? .scriptDefault
             let (canvas, driver) = try openScene(name, viewport: size.size, options: sceneOptions, mode: .window,
-                                                 logger: SceneOptions.quietLogger(), script: nil)
+                                                 logger: Logger.quiet(), script: nil)
             var script = InputScript(scene: name, size: size.size, clock: sceneOptions.clockAtStart)
             var options = Run.Options()
             options.overlay = FrameTimeOverlay(text: canvas.text)

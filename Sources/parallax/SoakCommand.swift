@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import ParallaxEngine
 import ParallaxScenes
 import ParallaxSDL
@@ -27,7 +28,7 @@ struct SoakCommand: ParsableCommand {
         try reportingFailures {
             let size = InputScript.defaultSize
             let (canvas, driver) = try openScene("feed", viewport: size, options: SceneRegistry.Options(), mode: .headless,
-                                                 logger: SceneOptions.quietLogger(), script: nil)
+                                                 logger: Logger.quiet(), script: nil)
             var input = RandomInput(seed: seed, viewport: size, sceneKeys: SceneRegistry.standard.entries.compactMap(\.key))
             var afterFirst: Int?, last = 0
             Soak.run(canvas: canvas, driver: driver, input: &input, minutes: minutes) { minute, resident in

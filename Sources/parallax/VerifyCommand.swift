@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import ParallaxEngine
 import ParallaxScenes
 import ParallaxVisualRegression
@@ -99,7 +100,7 @@ struct VerifyCommand: ParsableCommand {
                 results.forEach { print(Self.row($0)) }
             } else {
                 var check = VisualRegression(goldensFolder: goldens, resourcesFolder: try ResourceLocator.locate(), tolerance: tolerance,
-                                             recording: recording, diffsFolder: diffs, logger: SceneOptions.quietLogger())
+                                             recording: recording, diffsFolder: diffs, logger: Logger.quiet())
                 check.mode = window ? .window : .headless
                 var collected: [CaptureResult] = []
                 for (path, script) in selected {
