@@ -121,7 +121,7 @@ public struct SceneRegistry: Sendable {
     public static let standard = SceneRegistry([
         SceneEntry(name: "feed", tabTitle: "Feed", key: .one, settings: [.feedMaxShift], images: PhotoLibrary.photos.map(\.image)) { c in
             var settings = c.options.feed
-            settings.topBarHeight = c.topInset
+            settings.topInset = c.topInset
             return FeedScene(viewport: c.viewport, settings: settings, environment: c.environment)
         },
         SceneEntry(name: "header", tabTitle: "Header", key: .two, settings: [.headerRefreshThreshold],

@@ -65,7 +65,7 @@ func meanDifference(capture: PixelImage, quad: ImageQuad, photo: PixelImage) -> 
 
 /// The part of a quad that is inside its clip and on the capture, below the translucent top bar.
 func onScreen(_ quad: ImageQuad, _ capture: PixelImage) -> Rect {
-    let bar = FeedSettings().topBarHeight
+    let bar = FeedSettings().topInset
     let screen = Rect(x: 0, y: bar, width: Double(capture.width), height: Double(capture.height) - bar)
     return quad.destination.intersection(quad.clip!)?.intersection(screen) ?? .zero
 }
