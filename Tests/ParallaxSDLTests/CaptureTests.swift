@@ -6,236 +6,165 @@ import ParallaxFrame
 @testable import ParallaxScenes
 @testable import ParallaxSDL
 
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-let resourcesFolder = packageRoot.appendingPathComponent("Resources").path
+extension SDLTests {
+    @Suite struct CaptureTests {
+        @Test func aKnownPhotoAppearsWhereTheDisplayListPutIt() throws {
+            let canvas = try headlessCanvas()
+            let scene = FeedScene(viewport: Size(width: 1280, height: 800), environment: canvas.environment)
+            let driver = SceneDriver(scene: scene, script: dragScript(300))
+            let out = temporaryFolder()
+            let paths = try Capture.run(canvas: canvas, driver: driver, captures: [0.5], outputFolder: out, baseName: "feed")
+            #expect(paths == [out + "/feed-0000.500.png"])
+            let capture = try PixelImage.load(path: paths[0])
+            #expect(capture.width == 1280 && capture.height == 800)
 
-func temporaryFolder() -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-tests-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url.path
-}
-
-func headlessCanvas(_ size: Size = Size(width: 1280, height: 800)) throws -> Canvas {
-    // Headless, each photo decodes when first drawn, before that frame renders.
-    try Canvas(title: "test", size: size, resourcesFolder: resourcesFolder, mode: .headless, logger: Logger(label: "test"))
-}
-
-/// A drag that scrolls the feed by `distance` px at t = 0.1 s.
-func dragScript(_ distance: Double) -> [TimedInput] {
-    [TimedInput(time: 0.1, event: .mouseDown(Point(x: 640, y: 700))),
-     TimedInput(time: 0.1, event: .mouseUp(Point(x: 640, y: 700 - distance)))]
-}
-
-/// Mean absolute channel difference between the capture and `photo`, sampled on a grid inside the
-/// quad's visible part, each capture pixel mapped back through the quad to the photo's pixel.
-func meanDifference(capture: PixelImage, quad: ImageQuad, photo: PixelImage) -> Double {
-    let visible = onScreen(quad, capture).insetBy(dx: 6, dy: 6)
-    var total = 0.0, count = 0.0
-    for gy in 0..<20 {
-        for gx in 0..<20 {
-            let x = visible.minX + (Double(gx) + 0.5) * visible.width / 20
-            let y = visible.minY + (Double(gy) + 0.5) * visible.height / 20
-            let a = capture[Int(x), Int(y)]
-            // The photo's pixels under capture pixel (Int(x), Int(y)), averaged: a photo larger than
-            // drawn is shrunk by averaging blocks, so one sample of a detailed photo would not match.
-            // As the renderer copies a photo decoded at its drawn size (DisplayListRenderer.copy): its
-            // edge on the nearest whole pixel, from the nearest texel, texels 1:1 from there.
-            func source(_ d: Double, _ dMin: Double, _ sMin: Double, _ ratio: Double) -> Int {
-                Int(((sMin / ratio).rounded() + d - dMin.rounded()) * ratio)
+            let quads = driver.list.imageQuads
+            #expect(quads.count >= 2)
+            for quad in quads where onScreen(quad, capture).height > 100 {
+                let photo = try PixelImage.load(path: resourcesFolder + "/Images/" + quad.image.name)
+                let other = PhotoLibrary.photos.first { $0.image != quad.image }!
+                let wrong = try PixelImage.load(path: resourcesFolder + "/Images/" + other.image.name)
+                let right = meanDifference(capture: capture, quad: quad, photo: photo)
+                #expect(right < 12, "\(quad.image) drawn where the display list says (mean difference \(right))")
+                #expect(meanDifference(capture: capture, quad: quad, photo: wrong) > 3 * right + 10)
             }
-            let kx = quad.source.width / quad.destination.width, ky = quad.source.height / quad.destination.height
-            let x0 = source(x.rounded(.down), quad.destination.minX, quad.source.minX, kx)
-            let y0 = source(y.rounded(.down), quad.destination.minY, quad.source.minY, ky)
-            let x1 = min(photo.width, max(x0 + 1, source(x.rounded(.down) + 1, quad.destination.minX, quad.source.minX, kx)))
-            let y1 = min(photo.height, max(y0 + 1, source(y.rounded(.down) + 1, quad.destination.minY, quad.source.minY, ky)))
-            var b = (r: 0.0, g: 0.0, b: 0.0)
-            for py in y0..<y1 {
-                for px in x0..<x1 {
-                    let p = photo[px, py]
-                    b = (b.r + Double(p.r), b.g + Double(p.g), b.b + Double(p.b))
+        }
+
+        @Test func theSameScriptGivesTheSamePixels() throws {
+            func capture(drag distance: Double) throws -> PixelImage {
+                let canvas = try headlessCanvas(Size(width: 640, height: 480))
+                let scene = FeedScene(viewport: Size(width: 640, height: 480), environment: canvas.environment)
+                let driver = SceneDriver(scene: scene, script: dragScript(distance))
+                let out = temporaryFolder()
+                let paths = try Capture.run(canvas: canvas, driver: driver, captures: [0.25], outputFolder: out, baseName: "x")
+                return try PixelImage.load(path: paths[0])
+            }
+            let first = try capture(drag: 123.4), second = try capture(drag: 123.4)
+            #expect(first == second)
+            // And they show the feed: photos (thousands of colours, not a blank or flat frame), scrolled by
+            // the script (another drag moves what is drawn).
+            var colours = Set<Int>()
+            for i in stride(from: 0, to: first.bytes.count, by: 3) {
+                colours.insert(Int(first.bytes[i]) << 16 | Int(first.bytes[i + 1]) << 8 | Int(first.bytes[i + 2]))
+            }
+            #expect(colours.count > 2000, "\(colours.count) colours")
+            #expect(try capture(drag: 223.4) != first)
+        }
+
+        @Test func aScriptedResizeChangesTheCaptureSize() throws {
+            let canvas = try headlessCanvas()
+            let scene = FeedScene(viewport: Size(width: 1280, height: 800), environment: canvas.environment)
+            let driver = SceneDriver(scene: scene, script: [TimedInput(time: 0.2, event: .resize(Size(width: 900, height: 700)))])
+            let out = temporaryFolder()
+            let paths = try Capture.run(canvas: canvas, driver: driver, captures: [0, 0.5], outputFolder: out, baseName: "r")
+            #expect(try PixelImage.load(path: paths[0]).width == 1280)
+            let after = try PixelImage.load(path: paths[1])
+            #expect(after.width == 900 && after.height == 700)
+        }
+
+        @Test func texturesStayWithinTheirByteBudgetLeastRecentlyUsedOut() throws {
+            let canvas = try headlessCanvas(Size(width: 100, height: 100))
+            // Room for three 2560x1600 photos (16 MB each as RGBA) but not four.
+            let photo = 2560 * 1600 * 4
+            let textures = TextureCache(renderer: canvas.renderer, imagesFolder: resourcesFolder + "/Images", logger: Logger(label: "test"),
+                                        budget: 3 * photo + photo / 2)
+            // Asking for the state of an evicted image starts its decode again, so each is asked once.
+            func expectResident(_ images: [ImageID], evicted: ImageID, sourceLocation: SourceLocation = #_sourceLocation) {
+                #expect(textures.residentBytes == 3 * photo, sourceLocation: sourceLocation)
+                for image in images { #expect(textures.state(of: image) == .ready, "\(image)", sourceLocation: sourceLocation) }
+                #expect(textures.state(of: evicted) == .loading, "\(evicted) evicted, decoding again", sourceLocation: sourceLocation)
+            }
+            for image: ImageID in ["marigold.jpg", "ladybird.jpg", "kite.jpg"] { textures.preload([image]) }
+            #expect(textures.residentBytes == 3 * photo)
+            // The oldest, marigold, is drawn again: ladybird is now the least recently used.
+            #expect(textures.texture(for: "marigold.jpg") != nil)
+            textures.preload(["moss.jpg"])
+            expectResident(["marigold.jpg", "kite.jpg", "moss.jpg"], evicted: "ladybird.jpg")
+            // Kite is drawn: of marigold (drawn before), moss (loaded after) and kite, marigold goes.
+            #expect(textures.texture(for: "kite.jpg") != nil)
+            textures.preload(["jetty.jpg"])
+            expectResident(["kite.jpg", "moss.jpg", "jetty.jpg"], evicted: "marigold.jpg")
+            #expect(textures.pixelSize(of: "ladybird.jpg") == Size(width: 2560, height: 1600), "an evicted image's size is remembered")
+        }
+
+        /// In the window a decoded photo goes up in bands of `TextureCache.uploadBudget` texels a frame:
+        /// a 2560x1600 one is 100 rows a frame, whole on the 16th.
+        @Test func aPhotoGoesUpInBandsAFrameAtATime() throws {
+            let canvas = try headlessCanvas(Size(width: 64, height: 64))
+            let textures = TextureCache(renderer: canvas.renderer, imagesFolder: resourcesFolder + "/Images", logger: Logger(label: "test"))
+            textures.request(["marigold.jpg"])
+            textures.decoder.waitForAll()
+            var frames: [Bool] = []
+            for _ in 1...17 {
+                textures.beginFrame()
+                frames.append(textures.texture(for: "marigold.jpg") != nil)
+            }
+            #expect(TextureCache.uploadBudget / 2560 == 100)
+            #expect(frames == Array(repeating: false, count: 15) + [true, true])
+            #expect(textures.residentBytes == 2560 * 1600 * 4)
+        }
+
+        @Test func anImageStillDecodingIsAPlainPanel() throws {
+            // A named pipe blocks its reader until a writer comes: the decode stays under way for as
+            // long as the test wants, and ends (failed: nothing in it) when the writer closes.
+            let folder = temporaryFolder()
+            let pipe = folder + "/slow.png"
+            #expect(mkfifo(pipe, 0o600) == 0)
+            let canvas = try headlessCanvas(Size(width: 200, height: 100))
+            let textures = TextureCache(renderer: canvas.renderer, imagesFolder: folder, logger: Logger(label: "test"))
+            let renderer = DisplayListRenderer(renderer: canvas.renderer, textures: textures, text: canvas.text)
+            var list = DisplayList()
+            list.image("slow.png", source: Rect(x: 0, y: 0, width: 10, height: 10), destination: Rect(x: 0, y: 0, width: 200, height: 100))
+            renderer.render(list)
+            #expect(textures.state(of: "slow.png") == .loading)
+            let loading = try canvas.readPixels()
+            #expect(loading[100, 50] == (58, 63, 75) && loading[10, 5] == (58, 63, 75), "a plain panel: no cross")
+            // Every open of the pipe by the decoder (its header read, then SDL's) meets a writer that
+            // closes at once, so each reads end-of-file.
+            let done = ManagedAtomicFlag()
+            let writers = Thread {
+                while !done.isSet {
+                    let fd = open(pipe, O_WRONLY | O_NONBLOCK)
+                    if fd >= 0 { close(fd) }
+                    usleep(500)
                 }
             }
-            let n = Double((x1 - x0) * (y1 - y0))
-            total += (abs(Double(a.r) - b.r / n) + abs(Double(a.g) - b.g / n) + abs(Double(a.b) - b.b / n)) / 3
-            count += 1
+            writers.start()
+            textures.preload(["slow.png"])
+            done.set()
+            #expect(textures.state(of: "slow.png") == .failed)
+            renderer.render(list)
+            #expect(try canvas.readPixels()[100, 50] != (58, 63, 75), "now the crossed panel")
         }
-    }
-    return total / count
-}
 
-/// The part of a quad that is inside its clip and on the capture, below the translucent top bar.
-func onScreen(_ quad: ImageQuad, _ capture: PixelImage) -> Rect {
-    let bar = FeedSettings().topInset
-    let screen = Rect(x: 0, y: bar, width: Double(capture.width), height: Double(capture.height) - bar)
-    return quad.destination.intersection(quad.clip!)?.intersection(screen) ?? .zero
-}
-
-/// A flag one thread sets and another reads.
-final class ManagedAtomicFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
-}
-
-/// Every test here shares SDL's global state, so they run one at a time.
-@Suite(.serialized) struct HeadlessCaptureTests {
-    @Test func aKnownPhotoAppearsWhereTheDisplayListPutIt() throws {
-        let canvas = try headlessCanvas()
-        let scene = FeedScene(viewport: Size(width: 1280, height: 800), environment: canvas.environment)
-        let driver = SceneDriver(scene: scene, script: dragScript(300))
-        let out = temporaryFolder()
-        let paths = try Capture.run(canvas: canvas, driver: driver, captures: [0.5], outputFolder: out, baseName: "feed")
-        #expect(paths == [out + "/feed-0000.500.png"])
-        let capture = try PixelImage.load(path: paths[0])
-        #expect(capture.width == 1280 && capture.height == 800)
-
-        let quads = driver.list.imageQuads
-        #expect(quads.count >= 2)
-        for quad in quads where onScreen(quad, capture).height > 100 {
-            let photo = try PixelImage.load(path: resourcesFolder + "/Images/" + quad.image.name)
-            let other = PhotoLibrary.photos.first { $0.image != quad.image }!
-            let wrong = try PixelImage.load(path: resourcesFolder + "/Images/" + other.image.name)
-            let right = meanDifference(capture: capture, quad: quad, photo: photo)
-            #expect(right < 12, "\(quad.image) drawn where the display list says (mean difference \(right))")
-            #expect(meanDifference(capture: capture, quad: quad, photo: wrong) > 3 * right + 10)
+        @Test func captureFileNamesSortByTime() {
+            let names = [0.0, 0.3, 1.5, 4.0, 12.25].map { Capture.fileName(base: "feed", time: $0) }
+            #expect(names == ["feed-0000.000.png", "feed-0000.300.png", "feed-0001.500.png", "feed-0004.000.png", "feed-0012.250.png"])
+            #expect(names.sorted() == names)
+            #expect(Capture.frameIndex(for: 0.3) == 18)
+            #expect(Capture.frameIndex(for: 0.31) == 19)
         }
-    }
 
-    @Test func theSameScriptGivesTheSamePixels() throws {
-        func capture(drag distance: Double) throws -> PixelImage {
-            let canvas = try headlessCanvas(Size(width: 640, height: 480))
-            let scene = FeedScene(viewport: Size(width: 640, height: 480), environment: canvas.environment)
-            let driver = SceneDriver(scene: scene, script: dragScript(distance))
-            let out = temporaryFolder()
-            let paths = try Capture.run(canvas: canvas, driver: driver, captures: [0.25], outputFolder: out, baseName: "x")
-            return try PixelImage.load(path: paths[0])
+        @Test func pngRoundTripKeepsPixels() throws {
+            var image = PixelImage(width: 3, height: 2)
+            for i in image.bytes.indices { image.bytes[i] = UInt8(i * 13 % 256) }
+            let path = temporaryFolder() + "/p.png"
+            try image.savePNG(path: path)
+            #expect(try PixelImage.load(path: path) == image)
         }
-        let first = try capture(drag: 123.4), second = try capture(drag: 123.4)
-        #expect(first == second)
-        // And they show the feed: photos (thousands of colours, not a blank or flat frame), scrolled by
-        // the script (another drag moves what is drawn).
-        var colours = Set<Int>()
-        for i in stride(from: 0, to: first.bytes.count, by: 3) {
-            colours.insert(Int(first.bytes[i]) << 16 | Int(first.bytes[i + 1]) << 8 | Int(first.bytes[i + 2]))
+
+        @Test func aMissingImageIsAPlaceholderNotACrash() throws {
+            let canvas = try headlessCanvas(Size(width: 200, height: 100))
+            canvas.textures.preload(["no-such-photo.png"])
+            #expect(canvas.textures.state(of: "no-such-photo.png") == .failed)
+            #expect(canvas.textures.pixelSize(of: "no-such-photo.png") == nil)
+            var list = DisplayList()
+            list.image("no-such-photo.png", source: .zero, destination: Rect(x: 0, y: 0, width: 200, height: 100))
+            canvas.draw(list)
+            let pixels = try canvas.readPixels()
+            let centre = pixels[100, 50], corner = pixels[20, 80]
+            #expect(corner == (58, 63, 75), "placeholder panel colour")
+            #expect(centre != corner, "the cross is drawn over it")
         }
-        #expect(colours.count > 2000, "\(colours.count) colours")
-        #expect(try capture(drag: 223.4) != first)
-    }
-
-    @Test func aScriptedResizeChangesTheCaptureSize() throws {
-        let canvas = try headlessCanvas()
-        let scene = FeedScene(viewport: Size(width: 1280, height: 800), environment: canvas.environment)
-        let driver = SceneDriver(scene: scene, script: [TimedInput(time: 0.2, event: .resize(Size(width: 900, height: 700)))])
-        let out = temporaryFolder()
-        let paths = try Capture.run(canvas: canvas, driver: driver, captures: [0, 0.5], outputFolder: out, baseName: "r")
-        #expect(try PixelImage.load(path: paths[0]).width == 1280)
-        let after = try PixelImage.load(path: paths[1])
-        #expect(after.width == 900 && after.height == 700)
-    }
-
-    @Test func texturesStayWithinTheirByteBudgetLeastRecentlyUsedOut() throws {
-        let canvas = try headlessCanvas(Size(width: 100, height: 100))
-        // Room for three 2560x1600 photos (16 MB each as RGBA) but not four.
-        let photo = 2560 * 1600 * 4
-        let textures = TextureCache(renderer: canvas.renderer, imagesFolder: resourcesFolder + "/Images", logger: Logger(label: "test"),
-                                    budget: 3 * photo + photo / 2)
-        // Asking for the state of an evicted image starts its decode again, so each is asked once.
-        func expectResident(_ images: [ImageID], evicted: ImageID, sourceLocation: SourceLocation = #_sourceLocation) {
-            #expect(textures.residentBytes == 3 * photo, sourceLocation: sourceLocation)
-            for image in images { #expect(textures.state(of: image) == .ready, "\(image)", sourceLocation: sourceLocation) }
-            #expect(textures.state(of: evicted) == .loading, "\(evicted) evicted, decoding again", sourceLocation: sourceLocation)
-        }
-        for image: ImageID in ["marigold.jpg", "ladybird.jpg", "kite.jpg"] { textures.preload([image]) }
-        #expect(textures.residentBytes == 3 * photo)
-        // The oldest, marigold, is drawn again: ladybird is now the least recently used.
-        #expect(textures.texture(for: "marigold.jpg") != nil)
-        textures.preload(["moss.jpg"])
-        expectResident(["marigold.jpg", "kite.jpg", "moss.jpg"], evicted: "ladybird.jpg")
-        // Kite is drawn: of marigold (drawn before), moss (loaded after) and kite, marigold goes.
-        #expect(textures.texture(for: "kite.jpg") != nil)
-        textures.preload(["jetty.jpg"])
-        expectResident(["kite.jpg", "moss.jpg", "jetty.jpg"], evicted: "marigold.jpg")
-        #expect(textures.pixelSize(of: "ladybird.jpg") == Size(width: 2560, height: 1600), "an evicted image's size is remembered")
-    }
-
-    /// In the window a decoded photo goes up in bands of `TextureCache.uploadBudget` texels a frame:
-    /// a 2560x1600 one is 100 rows a frame, whole on the 16th.
-    @Test func aPhotoGoesUpInBandsAFrameAtATime() throws {
-        let canvas = try headlessCanvas(Size(width: 64, height: 64))
-        let textures = TextureCache(renderer: canvas.renderer, imagesFolder: resourcesFolder + "/Images", logger: Logger(label: "test"))
-        textures.request(["marigold.jpg"])
-        textures.decoder.waitForAll()
-        var frames: [Bool] = []
-        for _ in 1...17 {
-            textures.beginFrame()
-            frames.append(textures.texture(for: "marigold.jpg") != nil)
-        }
-        #expect(TextureCache.uploadBudget / 2560 == 100)
-        #expect(frames == Array(repeating: false, count: 15) + [true, true])
-        #expect(textures.residentBytes == 2560 * 1600 * 4)
-    }
-
-    @Test func anImageStillDecodingIsAPlainPanel() throws {
-        // A named pipe blocks its reader until a writer comes: the decode stays under way for as
-        // long as the test wants, and ends (failed: nothing in it) when the writer closes.
-        let folder = temporaryFolder()
-        let pipe = folder + "/slow.png"
-        #expect(mkfifo(pipe, 0o600) == 0)
-        let canvas = try headlessCanvas(Size(width: 200, height: 100))
-        let textures = TextureCache(renderer: canvas.renderer, imagesFolder: folder, logger: Logger(label: "test"))
-        let renderer = DisplayListRenderer(renderer: canvas.renderer, textures: textures, text: canvas.text)
-        var list = DisplayList()
-        list.image("slow.png", source: Rect(x: 0, y: 0, width: 10, height: 10), destination: Rect(x: 0, y: 0, width: 200, height: 100))
-        renderer.render(list)
-        #expect(textures.state(of: "slow.png") == .loading)
-        let loading = try canvas.readPixels()
-        #expect(loading[100, 50] == (58, 63, 75) && loading[10, 5] == (58, 63, 75), "a plain panel: no cross")
-        // Every open of the pipe by the decoder (its header read, then SDL's) meets a writer that
-        // closes at once, so each reads end-of-file.
-        let done = ManagedAtomicFlag()
-        let writers = Thread {
-            while !done.isSet {
-                let fd = open(pipe, O_WRONLY | O_NONBLOCK)
-                if fd >= 0 { close(fd) }
-                usleep(500)
-            }
-        }
-        writers.start()
-        textures.preload(["slow.png"])
-        done.set()
-        #expect(textures.state(of: "slow.png") == .failed)
-        renderer.render(list)
-        #expect(try canvas.readPixels()[100, 50] != (58, 63, 75), "now the crossed panel")
-    }
-
-    @Test func captureFileNamesSortByTime() {
-        let names = [0.0, 0.3, 1.5, 4.0, 12.25].map { Capture.fileName(base: "feed", time: $0) }
-        #expect(names == ["feed-0000.000.png", "feed-0000.300.png", "feed-0001.500.png", "feed-0004.000.png", "feed-0012.250.png"])
-        #expect(names.sorted() == names)
-        #expect(Capture.frameIndex(for: 0.3) == 18)
-        #expect(Capture.frameIndex(for: 0.31) == 19)
-    }
-
-    @Test func pngRoundTripKeepsPixels() throws {
-        var image = PixelImage(width: 3, height: 2)
-        for i in image.bytes.indices { image.bytes[i] = UInt8(i * 13 % 256) }
-        let path = temporaryFolder() + "/p.png"
-        try image.savePNG(path: path)
-        #expect(try PixelImage.load(path: path) == image)
-    }
-
-    @Test func aMissingImageIsAPlaceholderNotACrash() throws {
-        let canvas = try headlessCanvas(Size(width: 200, height: 100))
-        canvas.textures.preload(["no-such-photo.png"])
-        #expect(canvas.textures.state(of: "no-such-photo.png") == .failed)
-        #expect(canvas.textures.pixelSize(of: "no-such-photo.png") == nil)
-        var list = DisplayList()
-        list.image("no-such-photo.png", source: .zero, destination: Rect(x: 0, y: 0, width: 200, height: 100))
-        canvas.draw(list)
-        let pixels = try canvas.readPixels()
-        let centre = pixels[100, 50], corner = pixels[20, 80]
-        #expect(corner == (58, 63, 75), "placeholder panel colour")
-        #expect(centre != corner, "the cross is drawn over it")
     }
 }

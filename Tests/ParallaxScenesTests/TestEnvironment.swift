@@ -18,3 +18,10 @@ let photoSizes: [ImageID: Size] = [
 func testEnvironment() -> SceneEnvironment {
     .fixed(images: photoSizes)
 }
+
+/// Scrolls a vertical scene by a drag of `distance` px at time 0 (within the scrollable range).
+func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
+    scene.handle(.mouseDown(Point(x: 100, y: 500)), at: time)
+    scene.handle(.mouseUp(Point(x: 100, y: 500 - distance)), at: time)
+    scene.update(to: time)
+}
