@@ -44,7 +44,7 @@ public enum Bench {
             report.layout.append(sample.layout)
             if overlay != nil { report.overlay.append(phases.overlay) }
             report.render.append(sample.render)
-            report.material.append(canvas.output.backdropSeconds)
+            report.material.append(canvas.displayListRenderer.backdropSeconds)
             if frame == 0 {
                 report.firstFrame = ProcessStart.elapsed()
                 anchor = try makeAnchor()

@@ -12,7 +12,7 @@ public final class Canvas: RenderTarget {
     public let renderer: OpaquePointer
     public let textures: TextureCache
     public let text: TextCache
-    public let output: DisplayListRenderer
+    public let displayListRenderer: DisplayListRenderer
     public private(set) var logicalSize: Size
     /// glFinish, for renderers drawing through OpenGL: see `draw`.
     private let finishGL: (@convention(c) () -> Void)?
@@ -56,7 +56,7 @@ public final class Canvas: RenderTarget {
             SDL_DestroyWindow(window)
             throw error
         }
-        output = DisplayListRenderer(renderer: renderer, textures: textures, text: text)
+        displayListRenderer = DisplayListRenderer(renderer: renderer, textures: textures, text: text)
         updateScale()
     }
 
@@ -102,7 +102,7 @@ public final class Canvas: RenderTarget {
     /// and `present` only hands it over. Without the wait, OpenGL drivers (Mesa's llvmpipe under
     /// Xvfb) rasterise inside `present`, after the frame's deadline.
     public func draw(_ list: DisplayList) {
-        output.render(list)
+        displayListRenderer.render(list)
         SDL_RenderFlush(renderer)
         finishGL?()
     }
