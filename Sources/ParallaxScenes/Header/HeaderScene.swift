@@ -1,4 +1,3 @@
-import Foundation
 import ParallaxEngine
 
 /// A 2:1 header photo over an article: the photo scrolls at half speed and stretches when pulled
@@ -19,7 +18,7 @@ public final class HeaderScene: PlaygroundScene {
     public var topInset: Double
     /// The wall clock at the scene's time 0; "Refreshed at" adds the refresh's time to it.
     public let clockAtStart: TimeOfDay
-    private let environment: SceneEnvironment
+    let environment: SceneEnvironment
     private var indicator = ScrollIndicatorControl()
     private var article: [ArticleLine] = []
     /// Each cover's title, fitted to the column in at most two lines.
@@ -201,39 +200,7 @@ public final class HeaderScene: PlaygroundScene {
         indicator.draw(into: &list, axis: scroller, sample: position.sample, viewport: viewport, top: topInset)
     }
 
-    /// In the gap the pull opens between the bar and the photo, clipped to it: a ring of dots that
-    /// fills as the pull nears the threshold and spins while refreshing, with a word on what releasing
-    /// will do; the pair centred in the gap (at the threshold it has room to spare).
-    private func drawRefreshIndicator(into list: inout DisplayList) {
-        let gap = Rect(x: 0, y: topInset, width: viewport.width, height: -offset)
-        let label = refreshStarted != nil ? "Refreshing…" : refreshed ? "Refreshed"
-            : -offset >= settings.refreshThreshold ? "Release to refresh" : "Pull to refresh"
-        let labelSize = environment.text.size(of: label, font: Self.bylineFont)
-        let ring = Self.spinnerRadius + Self.spinnerDotRadius
-        let groupWidth = 2 * ring + Self.spinnerLabelGap + labelSize.width
-        let center = Point(x: ((viewport.width - groupWidth) / 2 + ring).rounded(), y: gap.midY)
-        // Fades in as the gap opens to the ring's height, rather than showing a sliver cut by the clip.
-        let revealed = min(1, max(0, -offset / (2 * ring + 16)))
-        let dots = 12
-        let progress = min(1, -offset / settings.refreshThreshold)
-        let spin = refreshStarted.map { (time - $0) * 1.5 } ?? 0
-        for i in 0..<dots {
-            let fraction = Double(i) / Double(dots)
-            guard refreshStarted != nil || refreshed || fraction < progress else { continue }
-            let angle = 2 * Double.pi * (fraction + spin) - Double.pi / 2
-            let opacity = refreshStarted == nil ? 0.9 : 0.25 + 0.75 * fraction
-            list.disc(center: Point(x: center.x + Self.spinnerRadius * cos(angle), y: center.y + Self.spinnerRadius * sin(angle)),
-                      radius: Self.spinnerDotRadius, Theme.text, opacity: opacity * revealed, clip: gap)
-        }
-        list.text(label, font: Self.bylineFont, at: Point(x: center.x + ring + Self.spinnerLabelGap, y: (center.y - labelSize.height / 2).rounded()),
-                  color: Theme.secondaryText, clip: gap, opacity: revealed)
-    }
-
-    static let spinnerRadius = 11.0
-    static let spinnerDotRadius = 2.4
-    static let spinnerLabelGap = 12.0
-
-    private var refreshed: Bool { refresh.justRefreshed(at: time) }
+    var refreshed: Bool { refresh.justRefreshed(at: time) }
 
     private func drawHeader(into list: inout DisplayList) {
         let frames = headerFrames
