@@ -9,6 +9,7 @@ struct RunCommand: ParsableCommand {
         commandName: "run", abstract: "Open the playground window (Esc quits).")
 
     @OptionGroup var options: SceneOptions
+    @OptionGroup var display: VideoDriverOption
 
     @Option(help: "Quit by itself after this many frames (for smoke tests).")
     var frames: Int?
@@ -32,6 +33,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
+            display.apply()
             let script = try options.loadScript()
             var sceneOptions = try options.sceneOptions()
             sceneOptions.clockAtStart = .localNow()
@@ -58,6 +60,10 @@ struct RunCommand: ParsableCommand {
                 var summary = timings.summary
                 if case var .object(fields) = summary {
                     fields["firstFrameResolution"] = .string(ProcessStart.reading.resolution.rawValue)
+                    fields["videoDriver"] = SDLVideo.currentDriver.map(JSONValue.string) ?? .null
+                    let (window, drawable) = canvas.sizes
+                    fields["windowSize"] = .object(["width": .number(window.width), "height": .number(window.height)])
+                    fields["drawableSize"] = .object(["width": .number(drawable.width), "height": .number(drawable.height)])
                     summary = .object(fields)
                 }
                 guard FileManager.default.createFile(atPath: stats, contents: Data((summary.jsonText + "\n").utf8)) else {
