@@ -251,6 +251,16 @@ public struct ScrollAxis: Sendable {
         }
         let end = t + settings.preciseSettleDelay
         let momentum = release.momentum(tracker.velocity, settings)
+        let hold = Segment(start: t, piece: ScrollHold(at: x, velocity: tracker.velocity), phase: .dragging, heldUntil: end)
+        let ending = ReleasePolicy.Release(offset: x, velocity: momentum, dragDistance: x - stream!.offsetStart, startPage: stream!.startPage,
+                                           pageLength: pageLength, pageCount: pageCount, settings: settings)
+        if case .settle = release.release(ending) {
+            // A policy that settles (paging) holds the content until the stream ends, then settles
+            // as a release there would.
+            release(from: x, velocity: momentum, offsetStart: stream!.offsetStart, startPage: stream!.startPage, at: end)
+            segments.insert(hold, at: 0)
+            return
+        }
         var moving: [Segment]
         if x < 0 || x > maxOffset || momentum == 0 {
             moving = [Segment(start: t, piece: ScrollHold(at: x, velocity: 0), phase: .dragging)] + freeMotion(from: x, velocity: 0, at: end)
