@@ -13,7 +13,7 @@ public struct PlaygroundSettings: Sendable, Equatable {
     public var rubberBandConstant = ScrollPhysicsSettings().rubberBandConstant
     /// Pixels per wheel notch; nil: `min(P^(2/3), P/2)`.
     public var wheelStep: Double?
-    /// A trackpad stream that ends while moving flings on (docs/input-and-trackpads.md, "Trackpads, flings and event times").
+    /// A trackpad stream that ends while moving flings on (docs/input-and-trackpads.md, "Flings and event times").
     public var trackpadMomentum = ScrollPhysicsSettings().trackpadMomentum
     /// Draw at whole-pixel scroll offsets instead of sub-pixel ones.
     public var wholePixels = false

@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxFrame
 import ParallaxSDL
 import Testing
 

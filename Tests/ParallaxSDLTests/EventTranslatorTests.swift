@@ -3,8 +3,8 @@ import ParallaxEngine
 import Testing
 @testable import ParallaxSDL
 
-/// Wheel streams shaped like each device, as SDL2 hands them over (docs/input-and-trackpads.md, "Trackpads, flings
-/// and event times").
+/// Wheel streams shaped like each device, as SDL2 hands them over (docs/input-and-trackpads.md,
+/// "Trackpads").
 @Suite struct WheelDeviceTests {
     func wheel(_ dy: Float) -> SDL_Event {
         var event = SDL_Event()
