@@ -29,10 +29,16 @@ extension RealInputTests {
              ["t": 0.5, "type": "fingers", horizontal ? "dx" : "dy": step, "steps": 30, "spacing": 0.008, "rest": rest]]
         }
 
+        /// How far the content's speed may be from the fingers' while they move: 3% on Wayland,
+        /// where the content is held exactly at the fingers' travel; 5% on X11, where between steps
+        /// it coasts at the speed the tracker reads from Xwayland's stamps, and Xwayland stamps each
+        /// step when it gets to it, which a loaded machine bends.
+        static func speedTolerance(_ driver: String) -> Double { driver == "wayland" ? 0.03 : 0.05 }
+
         /// What went wrong with one swipe on `driver`, or nil: while the fingers move the content
-        /// follows them 1:1 (its speed from the frames' present times within 3% of the fingers', from
-        /// the times they were sent); then the momentum runs on its closed form (every frame's
-        /// offset plus velocity / k gives the same rest) from about the fingers' speed.
+        /// follows them 1:1 (its speed from the frames' present times within `speedTolerance` of the
+        /// fingers', from the times they were sent); then the momentum runs on its closed form
+        /// (every frame's offset plus velocity / k gives the same rest) from about the fingers' speed.
         static func swipeMiss(driver: String, step: Double, on rig: Compositor) throws -> String? {
             let (trace, sent, _) = try CompositorWindow.play(scene: "feed", driver: driver, events: swipe(step: step), on: rig)
             let fingers = sent.filter { $0.type == "fingers" }.map(\.sent)
@@ -46,7 +52,7 @@ extension RealInputTests {
             guard moving.allSatisfy({ $0.phase == "dragging" }) else { return "\(driver), \(step) px: phases \(Set(moving.map(\.phase))) while the fingers moved" }
             let speed = slope(moving.map { (x: $0.presentTime!, y: $0.offset) })
             let what = "\(driver), \(step) px: content \(Int(speed)) px/s against the fingers' \(Int(fingerSpeed))"
-            guard abs(speed / fingerSpeed - 1) <= 0.03 else { return what }
+            guard abs(speed / fingerSpeed - 1) <= speedTolerance(driver) else { return what }
             let coasting = trace.filter { $0.phase == "decelerating" }
             guard coasting.count >= 10 else { return "\(what): no momentum (phases \(trace.map(\.phase).suffix(5)))" }
             let rests = coasting.map { $0.offset + $0.velocity / k }
@@ -58,13 +64,13 @@ extension RealInputTests {
         }
 
         /// A swipe's frames bend with the machine's load (the player's sends, the compositor's and
-        /// Xwayland's delivery): a miss is tried again in a new window, up to four times in all.
+        /// Xwayland's delivery): a miss is tried again in a new window, up to five times in all.
         /// A fault of ours misses every time.
         func swipeFollowsTheFingers(driver: String, step: Double) throws {
             let rig = try Compositor.start()
             defer { rig.stop() }
             var misses: [String] = []
-            for _ in 0..<4 {
+            for _ in 0..<5 {
                 guard let miss = try Self.swipeMiss(driver: driver, step: step, on: rig) else { return }
                 misses.append(miss)
             }
