@@ -184,6 +184,12 @@ extension RealInputTests {
             Issue.record("a \(Int(speed)) px/s drag: \(misses.joined(separator: "; "))")
         }
 
+        /// The Xvfb test's held pull, on Wayland: the pointer's positions there are in 1/256 px.
+        @Test func onWaylandAHeldPullFollowsTheRubberBandAllTheWayAndSpringsBack() throws {
+            let (trace, _, _) = try CompositorWindow.play(scene: "feed", driver: "wayland", events: RealInputTests.heldPull)
+            try RealInputTests.expectHeldPull(trace, pullUnit: 1.0 / 256)
+        }
+
         /// A horizontal two-finger swipe pages the pager: 219 px right at 912 px/s, lifted, settles on the next page.
         func aHorizontalSwipePagesThePager(driver: String) throws {
             let (trace, _, _) = try CompositorWindow.play(scene: "pager", driver: driver, events: Self.swipe(step: 7.3, horizontal: true))

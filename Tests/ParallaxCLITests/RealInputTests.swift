@@ -65,32 +65,38 @@ import Testing
         }
     }
 
-    @Test func aHeldPullPastTheTopFollowsTheRubberBandAllTheWayAndSpringsBack() throws {
-        // 300 px down from the top, held, released still.
-        let events: [[String: Any]] = [
-            ["t": 0.5, "type": "move", "x": 640, "y": 200], ["t": 0.55, "type": "down"],
-            ["t": 0.6, "type": "glide", "x": 640, "y": 200, "vx": 0, "vy": 1000, "duration": 0.3, "spacing": 0.008],
-            ["t": 1.1, "type": "up"],
-        ]
-        let trace = try RealWindow.trace(scene: "feed", events: events)
+    /// 300 px down from the top at 1,000 px/s, held, released still (xtest-play's and
+    /// wayland-pointer-play's format).
+    static var heldPull: [[String: Any]] { [
+        ["t": 0.5, "type": "move", "x": 640, "y": 200], ["t": 0.55, "type": "down"],
+        ["t": 0.6, "type": "glide", "x": 640, "y": 200, "vx": 0, "vy": 1000, "duration": 0.3, "spacing": 0.008],
+        ["t": 1.1, "type": "up"],
+    ] }
+
+    /// The held pull's trace: every frame of the pull shows a pull in whole `pullUnit`s (an X
+    /// pixel; Wayland's 1/256) on the rubber band's formula, never less far out than before, past the
+    /// old 120 px stop to the formula's 136.8 px; released, it springs back without going further
+    /// out and rests at the top.
+    static func expectHeldPull(_ trace: [TraceFrame], pullUnit: Double) throws {
         let drag = try #require(trace.runs { $0.phase == "dragging" }.first)
         func rubberBand(_ pulled: Double) -> Double { -(1 - 1 / (pulled * 0.55 / 800 + 1)) * 800 }
-        // Every frame of the pull shows a whole-pixel pull on the formula, never less far out than before.
         for (previous, frame) in zip(drag, drag.dropFirst()) {
             #expect(frame.offset <= previous.offset, "frame \(frame.frame) moved back in while pulling")
-            let pulled = 800 * (1 / (1 + frame.offset / 800) - 1) / 0.55
-            #expect(abs(pulled - pulled.rounded()) < 1e-6 && abs(frame.offset - rubberBand(pulled.rounded())) < 1e-9,
+            let units = 800 * (1 / (1 + frame.offset / 800) - 1) / 0.55 / pullUnit
+            #expect(abs(units - units.rounded()) < 1e-6 && abs(frame.offset - rubberBand(units.rounded() * pullUnit)) < 1e-9,
                     "frame \(frame.frame): \(frame.offset) is no pull's rubber band")
         }
-        // Past the old 120 px stop the content still moves with the pointer, to the formula's 136.8 px.
         let beyond = Set(drag.map(\.offset).filter { $0 < -120.5 })
         #expect(beyond.count >= 2, "frames past 120 px: \(beyond.sorted())")
         #expect(abs(drag.last!.offset - rubberBand(300)) < 1e-9)
         #expect(trace.allSatisfy { $0.offset >= rubberBand(300) - 1e-9 })
-        // Released, it springs back without going further out, and rests at the top.
         let back = trace.filter { $0.frame > drag.last!.frame }
         for (previous, frame) in zip(back, back.dropFirst()) { #expect(frame.offset >= previous.offset - 1e-9) }
         #expect(back.last?.offset == 0)
+    }
+
+    @Test func aHeldPullPastTheTopFollowsTheRubberBandAllTheWayAndSpringsBack() throws {
+        try Self.expectHeldPull(try RealWindow.trace(scene: "feed", events: Self.heldPull), pullUnit: 1)
     }
 
     @Test func wheelNotchesKeysAndATabSwitch() throws {
