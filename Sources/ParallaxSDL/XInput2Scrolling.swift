@@ -15,8 +15,8 @@ import ParallaxEngine
 /// inside a finger stream precise).
 ///
 /// SDL2 frees an XInput2 event's data right after it hands the message on, so the valuators are
-/// read in an `SDL_AddEventWatch` callback, when SDL pushes the message, and picked up in order
-/// when the message is polled. Where the server has no scroll class (Xvfb), nothing is read and the
+/// read in an `SDL_AddEventWatch` callback, when SDL pushes the message, and picked up when that
+/// message is polled. Where the server has no scroll class (Xvfb), nothing is read and the
 /// core wheel path stays as it is.
 final class XInput2Scrolling {
     struct ScrollValuator {
@@ -44,8 +44,10 @@ final class XInput2Scrolling {
     private let opcode: Int32
     private var valuators: [Int32: [ScrollValuator]] = [:]
     private var baselines: [Int32: [Int32: Double]] = [:]
-    /// What each `XI_Motion` message held, in push order, until its message is polled.
-    private var decoded: [Scroll?] = []
+    /// What each `XI_Motion` message held, by the cookie number Xlib gives each generic event,
+    /// until its message is polled (a message SDL drops unpolled leaves its entry, so only the
+    /// newest are kept).
+    private var decoded: [UInt32: Scroll] = [:]
     /// Server times of the scrolls read lately: the legacy button copies carry the same time.
     private var recentScrollTimes: [Int64] = []
 
@@ -131,7 +133,9 @@ final class XInput2Scrolling {
         guard cookie.type == GenericEvent, cookie.extension == opcode else { return }
         switch cookie.evtype {
         case XI_Motion:
-            decoded.append(cookie.data.flatMap { scroll(of: $0.assumingMemoryBound(to: XIDeviceEvent.self).pointee) })
+            guard let scroll = cookie.data.flatMap({ scroll(of: $0.assumingMemoryBound(to: XIDeviceEvent.self).pointee) }) else { return }
+            if decoded.count >= 256, let oldest = decoded.keys.min() { decoded[oldest] = nil }
+            decoded[cookie.cookie] = scroll
         case XI_HierarchyChanged, XI_DeviceChanged:
             readDevices()
         default: break
@@ -189,8 +193,8 @@ final class XInput2Scrolling {
             readDevices()
         case ButtonPress where (4...7).contains(x.xbutton.button) && recentScrollTimes.contains(Int64(x.xbutton.time)):
             return .copyOfScroll
-        case GenericEvent where x.xcookie.extension == opcode && x.xcookie.evtype == XI_Motion && !decoded.isEmpty:
-            return decoded.removeFirst().map(Polled.scroll)
+        case GenericEvent where x.xcookie.extension == opcode && x.xcookie.evtype == XI_Motion:
+            return decoded.removeValue(forKey: x.xcookie.cookie).map(Polled.scroll)
         default: break
         }
         return nil
