@@ -70,12 +70,14 @@ public struct AndroidSplineFling: FlingSimulation, Equatable {
 
     /// `SPLINE_POSITION`: the position at each hundredth of the time, from the curves
     /// time(u) = 3u(1-u)((1-u) P1 + u P2) + u^3 (P1 = 0.175, P2 = 0.35) and
-    /// position(u) = 3u(1-u)((1-u) 0.5 + u) + u^3, `u` found by bisection to 1e-5 as upstream.
+    /// position(u) = 3u(1-u)((1-u) 0.5 + u) + u^3, `u` found by bisection to 1e-5 as upstream; the
+    /// first entry is the curve's exact 0 (the bisection's 3e-5 would make a fling start with a jump).
     public static let splinePosition: [Double] = {
         let p1 = 0.175, p2 = 0.35, samples = 100
         var table = [Double](repeating: 1, count: samples + 1)
+        table[0] = 0
         var uMin = 0.0
-        for i in 0..<samples {
+        for i in 1..<samples {
             let alpha = Double(i) / Double(samples)
             var uMax = 1.0, u = 0.0, coefficient = 0.0
             while true {
