@@ -36,7 +36,12 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
     public var scrollState: ScrollState { active.scrollState }
     public var contentSummary: String { active.contentSummary }
 
-    public var traceGeometry: [String: JSONValue] { active.traceGeometry }
+    /// The active scene's fields and the physics model's name.
+    public var traceGeometry: [String: JSONValue] {
+        var fields = active.traceGeometry
+        fields["physics"] = .string(settings.physics)
+        return fields
+    }
     public var name: String { active.name }
 
     /// Shows `first` (default: the registry's first scene).

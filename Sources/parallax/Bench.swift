@@ -20,6 +20,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Size as WxH, in logical pixels.")
     var size = WindowSize(argument: "1280x800")!
 
+    @Option(help: "The scroll physics the flings run under (docs/physics-models.md).")
+    var physics = PhysicsName(argument: ScrollPhysicsModels.standard.name)!
+
     @Flag(help: "Draw in a real window (OpenGL where there is one) instead of headless with the software renderer.")
     var window = false
 
@@ -40,6 +43,7 @@ struct Bench: ParsableCommand {
         try reportingFailures {
             var options = SceneRegistry.Options()
             options.feed.itemCount = items
+            options.settings.physics = physics.name
             let viewport = size.size
             let script = TimedInput.flings(duration: Double(frames) / FrameClock.standardRate, viewport: viewport, horizontal: scene.entry.scrollsHorizontally)
             // Every frame complete, in a window too: photos decode before the frame that needs them.

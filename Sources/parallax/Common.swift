@@ -16,6 +16,18 @@ struct SceneName: ExpressibleByArgument {
     static var allValueStrings: [String] { SceneRegistry.standard.names }
 }
 
+/// A physics model's name, checked against `ScrollPhysicsModels`; a wrong one is an argument error
+/// (exit 64) listing the models.
+struct PhysicsName: ExpressibleByArgument {
+    let name: String
+    init?(argument: String) {
+        guard ScrollPhysicsModels.named(argument) != nil else { return nil }
+        name = argument
+    }
+    static var allValueStrings: [String] { ScrollPhysicsModels.names }
+    var defaultValueDescription: String { name }
+}
+
 /// `WxH`, e.g. `1280x800`.
 struct WindowSize: ExpressibleByArgument {
     let size: Size
@@ -45,6 +57,9 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "Settings (JSON, see README.md): loaded at start; in the tuning panel S saves them here and L reloads them.")
     var config: String?
 
+    @Option(help: "The scroll physics (docs/physics-models.md); default: the script's, else the config's, else uikit.")
+    var physics: PhysicsName?
+
     @Option(help: "Write one JSON object per frame and line to this file (see README.md, \"Trace\").")
     var trace: String?
 
@@ -57,9 +72,9 @@ struct SceneOptions: ParsableArguments {
         }
     }
 
-    /// Scene settings from the flags, the config file and the environment (`PARALLAX_REDUCED_MOTION=1`);
-    /// a bad config file ends the process with its one-line error and exit code 2.
-    func sceneOptions() throws -> SceneRegistry.Options {
+    /// Scene settings from the flags, the script, the config file and the environment
+    /// (`PARALLAX_REDUCED_MOTION=1`); a bad config file ends the process with its one-line error and exit code 2.
+    func sceneOptions(script: InputScript?) throws -> SceneRegistry.Options {
         var options = SceneRegistry.Options()
         options.feed.itemCount = items
         if let config {
@@ -70,6 +85,7 @@ struct SceneOptions: ParsableArguments {
             }
         }
         if ProcessInfo.processInfo.environment["PARALLAX_REDUCED_MOTION"] == "1" { options.settings.reducedMotion = true }
+        if let physics = physics?.name ?? script?.physics { options.settings.physics = physics }
         return options
     }
 

@@ -32,7 +32,7 @@ struct Run: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let script = try options.loadScript()
-            var sceneOptions = try options.sceneOptions()
+            var sceneOptions = try options.sceneOptions(script: script)
             sceneOptions.clockAtStart = .localNow()
             let (canvas, driver) = try openScene(options.sceneName(script: script), viewport: options.viewport(script: script),
                                                  options: sceneOptions, mode: .window, vsync: vsync && fps == nil,

@@ -29,6 +29,9 @@ struct Verify: ParsableCommand {
     @Flag(help: "Capture through a real window and its renderer (OpenGL where there is one) instead of the software renderer; needs a display. Pair it with --perceptual-threshold.")
     var window = false
 
+    @Option(help: "Replay every script under this scroll physics (docs/physics-models.md); default: each script's, else uikit.")
+    var physics: PhysicsName?
+
     @Option(help: "Where to write diff pictures for mismatches.")
     var diffs = "parallax-diffs"
 
@@ -104,6 +107,7 @@ struct Verify: ParsableCommand {
                     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
                     var options = SceneRegistry.Options()
                     options.clockAtStart = script.clock ?? .scriptDefault
+                    options.settings.physics = physics?.name ?? script.physics ?? options.settings.physics
                     let verdicts = try check.verify(name: name, script: script) { viewport, environment in
                         SceneRegistry.standard.make(script.scene ?? SceneRegistry.standard.names[0], viewport: viewport, options: options,
                                                     environment: environment)!

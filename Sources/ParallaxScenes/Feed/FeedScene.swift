@@ -77,6 +77,8 @@ public final class FeedScene: PlaygroundScene {
         settings.maxShift = s[.feedMaxShift]
         layout = FeedLayout(settings: effectiveSettings, viewport: viewport)
         scroller.settings = s.physics(from: scroller.settings)
+        // A fling under way goes on from where it is under the new model.
+        scroller.setModel(s.physicsModel, at: time)
         scroller.setExtent(viewport: viewport.height, content: layout.contentLength, at: time)
         position.rendering = RenderingOptions(s)
     }

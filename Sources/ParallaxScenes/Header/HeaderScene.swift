@@ -97,6 +97,8 @@ public final class HeaderScene: PlaygroundScene {
     public func apply(_ s: PlaygroundSettings) {
         settings.refreshThreshold = s[.headerRefreshThreshold]
         scroller.settings = s.physics(from: scroller.settings)
+        // A fling under way goes on from where it is under the new model.
+        scroller.setModel(s.physicsModel, at: time)
         position.rendering = RenderingOptions(s)
         relayout(at: time)
     }

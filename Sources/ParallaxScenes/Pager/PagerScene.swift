@@ -145,6 +145,8 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
         settings.headerSpeed = s[.pagerHeaderSpeed]
         settings.paragraphSpeed = s[.pagerParagraphSpeed]
         scroller.settings = s.physics(from: scroller.settings)
+        // A fling under way goes on from where it is under the new model.
+        scroller.setModel(s.physicsModel, at: time)
         position.rendering = RenderingOptions(s)
     }
 
