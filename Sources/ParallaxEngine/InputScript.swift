@@ -39,14 +39,7 @@ public struct InputScript: Equatable, Sendable {
             script.scene = scene
         }
         if root.has("size") { script.size = try readSize(try root.object("size")) }
-        if root.has("physics") {
-            let physics = try root.string("physics")
-            guard ScrollPhysicsModels.named(physics) != nil else {
-                throw InputFileError(file: file, path: "physics",
-                                     problem: "unknown physics '\(physics)' (models: \(ScrollPhysicsModels.names.joined(separator: ", ")))")
-            }
-            script.physics = physics
-        }
+        if root.has("physics") { script.physics = try ScrollPhysicsModels.checked(try root.string("physics"), file: file, path: "physics") }
         if root.has("clock") {
             let text = try root.string("clock")
             guard let clock = TimeOfDay(parsing: text) else {

@@ -68,12 +68,7 @@ public struct PlaygroundSettings: Sendable, Equatable {
             let scrolling = try root.object("scrolling")
             try scrolling.rejectUnknownFields(["physics", "decelerationRate", "rubberBandConstant", "wheelStep", "trackpadMomentum"])
             if scrolling.has("physics") {
-                let name = try scrolling.string("physics")
-                guard ScrollPhysicsModels.named(name) != nil else {
-                    throw InputFileError(file: file, path: "scrolling.physics",
-                                         problem: "unknown physics '\(name)' (models: \(ScrollPhysicsModels.names.joined(separator: ", ")))")
-                }
-                s.physics = name
+                s.physics = try ScrollPhysicsModels.checked(try scrolling.string("physics"), file: file, path: "scrolling.physics")
             }
             s.decelerationRate = try scrolling.number("decelerationRate", in: Limits.decelerationRate, default: s.decelerationRate)
             s.rubberBandConstant = try scrolling.number("rubberBandConstant", in: Limits.rubberBandConstant, default: s.rubberBandConstant)

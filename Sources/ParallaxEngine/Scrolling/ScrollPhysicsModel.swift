@@ -120,6 +120,14 @@ public enum ScrollPhysicsModels {
 
     public static func named(_ name: String) -> (any ScrollPhysicsModel)? { all.first { $0.name == name } }
 
+    /// `name` if it names a model, else the error a config file or a script gives for field `path` of `file`.
+    public static func checked(_ name: String, file: String, path: String) throws(InputFileError) -> String {
+        guard named(name) != nil else {
+            throw InputFileError(file: file, path: path, problem: "unknown physics '\(name)' (models: \(names.joined(separator: ", ")))")
+        }
+        return name
+    }
+
     /// Today's default: UIKit's fling and edge with Chromium's wheel.
     public static let standard: any ScrollPhysicsModel = UIKitPhysics()
 }
