@@ -11,7 +11,14 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
     public private(set) var viewport: Size
     public private(set) var settings: PlaygroundSettings
     public var reducedMotion: Bool { settings.reducedMotion }
+    /// Slow motion (T, `--time-scale`): the scenes' time runs at this fraction of the frames' time,
+    /// so every simulation and animation slows, not the frame rate (SlowMotion.swift).
+    public internal(set) var timeScale = 1.0
+    /// A frame time and the scenes' time at that moment, from the last change of `timeScale`.
+    var timeAnchor = (frame: 0.0, scene: 0.0)
     public private(set) var showsHelp = false
+    public private(set) var showsPlot = false
+    var plot = PhysicsPlot()
     public private(set) var showsTuning = false
     public private(set) var selectedRow = 0
     /// The last word of the panel on saving or reloading.
@@ -54,17 +61,20 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
         let context = SceneEntry.Context(viewport: viewport, options: options, topInset: Self.barHeight, environment: environment)
         scenes = registry.entries.map { $0.make(context) }
         activeIndex = registry.entries.firstIndex { $0.name == first } ?? 0
+        timeScale = options.timeScale
         apply(settings)
     }
 
     /// Applies settings to every scene, changed at `time`: tuned values at once, a change of reduced
     /// motion easing from then on (`MotionEase`; at `-infinity`, at once).
     public func apply(_ new: PlaygroundSettings, at time: Double = -.infinity) {
+        let switched = new.physics != settings.physics
         settings = new
         for scene in scenes {
             scene.setReducedMotion(new.reducedMotion, at: time)
             scene.apply(new)
         }
+        if switched, showsPlot, let axis = scenes[activeIndex].plottedScroller { plot.predict(axis, at: time) }
     }
 
     public func setReducedMotion(_ on: Bool, at time: Double) {
@@ -82,11 +92,19 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
     }
 
     public func select(_ index: Int) {
-        activeIndex = (index % scenes.count + scenes.count) % scenes.count
+        let new = (index % scenes.count + scenes.count) % scenes.count
+        // The plot follows one scroller: another scene's starts afresh.
+        if new != activeIndex { plot = PhysicsPlot() }
+        activeIndex = new
     }
 
-    public func handle(_ event: InputEvent, at time: Double) {
+    public func handle(_ event: InputEvent, at frameTime: Double) {
         guard event.isFinite else { return }
+        if Keymap.action(for: event, scenes: registry.keymapScenes) == .cycleSlowMotion {
+            cycleTimeScale(at: frameTime)
+            return
+        }
+        let time = sceneTime(at: frameTime)
         switch event {
         case .key:
             switch Keymap.action(for: event, scenes: registry.keymapScenes) {
@@ -95,6 +113,7 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
             case .previousScene?: select(activeIndex - 1)
             case .toggleReducedMotion?: setReducedMotion(!reducedMotion, at: time)
             case .toggleHelp?: showsHelp.toggle()
+            case .togglePlot?: showsPlot.toggle()
             case .toggleTuning?: setTuning(!showsTuning, at: time)
             // Help is drawn over the tuning panel, so it is the first to go.
             case .dismiss? where showsHelp: showsHelp = false
@@ -129,6 +148,10 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
         default:
             active.handle(event, at: time)
         }
+        switch event {
+        case .scroll, .mouseUp, .key: if showsPlot, let axis = scenes[activeIndex].plottedScroller { plot.predict(axis, at: time) }
+        default: break
+        }
     }
 
     /// The scenes' viewport: the window, less the tuning sheet while it shows beside them (the sheet
@@ -158,7 +181,9 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
     }
 
     public func update(to time: Double) {
+        let time = sceneTime(at: time)
         active.update(to: time)
+        if showsPlot, let axis = scenes[activeIndex].plottedScroller { plot.record(axis, at: time) }
     }
 
     private func reload(at time: Double) {
@@ -176,6 +201,10 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
 
     public func draw(into list: inout DisplayList) {
         active.draw(into: &list)
+        if showsPlot {
+            let area = Rect(x: 0, y: Self.barHeight, width: sceneViewport.width, height: max(0, viewport.height - Self.barHeight))
+            plot.draw(into: &list, frame: PhysicsPlot.frame(in: area), now: plot.samples.last?.time ?? 0, model: settings.physics, text: environment.text)
+        }
         drawBar(into: &list)
         if showsTuning { drawTuning(into: &list) }
         if showsHelp { drawHelp(into: &list) }

@@ -28,6 +28,16 @@ struct PhysicsName: ExpressibleByArgument {
     var defaultValueDescription: String { name }
 }
 
+/// A slow-motion speed: 1, 1/2, 1/4 or 1/10 (`Playground.timeScales`).
+struct TimeScale: ExpressibleByArgument {
+    let scale: Double
+    init?(argument: String) {
+        guard let scale = Playground.timeScales.first(where: { Playground.timeScaleText($0) == argument }) else { return nil }
+        self.scale = scale
+    }
+    static var allValueStrings: [String] { Playground.timeScales.map(Playground.timeScaleText) }
+}
+
 /// `WxH`, e.g. `1280x800`.
 struct WindowSize: ExpressibleByArgument {
     let size: Size
@@ -60,6 +70,9 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "The scroll physics (docs/physics-models.md); default: the script's, else the config's, else uikit.")
     var physics: PhysicsName?
 
+    @Option(help: "Slow motion from the start: the scenes' time runs at this fraction of the frames' (T cycles it).")
+    var timeScale: TimeScale?
+
     @Option(help: "Write one JSON object per frame and line to this file (see README.md, \"Trace\").")
     var trace: String?
 
@@ -86,6 +99,7 @@ struct SceneOptions: ParsableArguments {
         }
         if ProcessInfo.processInfo.environment["PARALLAX_REDUCED_MOTION"] == "1" { options.settings.reducedMotion = true }
         if let physics = physics?.name ?? script?.physics { options.settings.physics = physics }
+        if let timeScale { options.timeScale = timeScale.scale }
         return options
     }
 

@@ -18,6 +18,8 @@ import Testing
             ("1  2  3,  Tab", "feed, header, pager"),
             ("R", "header: pull-to-refresh"),
             ("M", "reduced motion"),
+            ("G", "physics plot: offset and velocity, the last 3 s"),
+            ("T", "slow motion: 1, 1/2, 1/4, 1/10 of the engine's time"),
             ("P", "tuning panel:  [ ] select,  - = change,  S save,  L reload"),
             ("F1", "frame-time panel"),
             ("F12", "screenshot (record: capture point)"),

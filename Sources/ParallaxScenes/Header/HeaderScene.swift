@@ -7,6 +7,7 @@ public final class HeaderScene: PlaygroundScene {
     public let name = "header"
     public private(set) var viewport: Size
     public private(set) var scroller = ScrollAxis()
+    public var plottedScroller: ScrollAxis? { scroller }
     public private(set) var position = ScrollPosition()
     public var offset: Double { position.offset }
     public var time: Double { position.time }

@@ -5,6 +5,7 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
     public let name = "pager"
     public private(set) var viewport: Size
     public private(set) var scroller = ScrollAxis(release: .paging)
+    public var plottedScroller: ScrollAxis? { scroller }
     public private(set) var position = ScrollPosition()
     public var offset: Double { position.offset }
     public var time: Double { position.time }
