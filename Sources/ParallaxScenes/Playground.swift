@@ -18,6 +18,10 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
     var timeAnchor = (frame: 0.0, scene: 0.0)
     public private(set) var showsHelp = false
     public private(set) var showsPlot = false
+    /// Compare mode (C, `--compare`): the same scenes under a second model, in the right pane (CompareMode.swift).
+    public internal(set) var comparison: Playground?
+    /// What the playground was made with, for the comparison's playground.
+    let options: SceneRegistry.Options
     var plot = PhysicsPlot()
     public private(set) var showsTuning = false
     public private(set) var selectedRow = 0
@@ -57,12 +61,16 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
         self.viewport = viewport
         self.registry = registry
         settings = options.settings
+        self.options = options
         self.environment = environment
-        let context = SceneEntry.Context(viewport: viewport, options: options, topInset: Self.barHeight, environment: environment)
+        // Compare mode from the start lays the scenes out in their pane at once.
+        let sceneSize = options.compare == nil ? viewport : Size(width: (viewport.width / 2).rounded(.down), height: viewport.height)
+        let context = SceneEntry.Context(viewport: sceneSize, options: options, topInset: Self.barHeight, environment: environment)
         scenes = registry.entries.map { $0.make(context) }
         activeIndex = registry.entries.firstIndex { $0.name == first } ?? 0
         timeScale = options.timeScale
         apply(settings)
+        if let model = options.compare { setComparison(model, at: 0) }
     }
 
     /// Applies settings to every scene, changed at `time`: tuned values at once, a change of reduced
@@ -75,6 +83,11 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
             scene.apply(new)
         }
         if switched, showsPlot, let axis = scenes[activeIndex].plottedScroller { plot.predict(axis, at: time) }
+        if let comparison {
+            var other = new
+            other.physics = comparison.settings.physics
+            comparison.apply(other, at: time)
+        }
     }
 
     public func setReducedMotion(_ on: Bool, at time: Double) {
@@ -96,14 +109,22 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
         // The plot follows one scroller: another scene's starts afresh.
         if new != activeIndex { plot = PhysicsPlot() }
         activeIndex = new
+        comparison?.select(new)
     }
 
     public func handle(_ event: InputEvent, at frameTime: Double) {
         guard event.isFinite else { return }
-        if Keymap.action(for: event, scenes: registry.keymapScenes) == .cycleSlowMotion {
+        let action = Keymap.action(for: event, scenes: registry.keymapScenes)
+        if action == .cycleSlowMotion {
             cycleTimeScale(at: frameTime)
+            comparison?.cycleTimeScale(at: frameTime)
             return
         }
+        if action == .toggleCompare {
+            setComparison(comparison == nil ? nextModel : nil, at: frameTime)
+            return
+        }
+        let event = paneLocal(event)
         let time = sceneTime(at: frameTime)
         switch event {
         case .key:
@@ -148,6 +169,7 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
         default:
             active.handle(event, at: time)
         }
+        if !pressOnControls { forwardToComparison(event, action: action, at: frameTime) }
         switch event {
         case .scroll, .mouseUp, .key: if showsPlot, let axis = scenes[activeIndex].plottedScroller { plot.predict(axis, at: time) }
         default: break
@@ -157,8 +179,9 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
     /// The scenes' viewport: the window, less the tuning sheet while it shows beside them (the sheet
     /// then covers none of a scene) and leaves them at least `minimumSceneWidth`; narrower, it overlays.
     var sceneViewport: Size {
-        guard showsTuning, viewport.width - Self.panelWidth >= Self.minimumSceneWidth else { return viewport }
-        return Size(width: viewport.width - Self.panelWidth, height: viewport.height)
+        let width = showsTuning && viewport.width - Self.panelWidth >= Self.minimumSceneWidth ? viewport.width - Self.panelWidth : viewport.width
+        // Compare mode halves what is left.
+        return Size(width: comparison == nil ? width : (width / 2).rounded(.down), height: viewport.height)
     }
 
     static let minimumSceneWidth = 480.0
@@ -168,6 +191,7 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
         showsTuning = shown
         if sceneViewport != before {
             for scene in scenes { scene.handle(.resize(sceneViewport), at: time) }
+            comparison?.handle(.resize(sceneViewport), at: time)
         }
     }
 
@@ -180,9 +204,10 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
         return (active as? CursorProviding)?.cursor(at: point) ?? .arrow
     }
 
-    public func update(to time: Double) {
-        let time = sceneTime(at: time)
+    public func update(to frameTime: Double) {
+        let time = sceneTime(at: frameTime)
         active.update(to: time)
+        comparison?.update(to: frameTime)
         if showsPlot, let axis = scenes[activeIndex].plottedScroller { plot.record(axis, at: time) }
     }
 
@@ -200,7 +225,7 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
     }
 
     public func draw(into list: inout DisplayList) {
-        active.draw(into: &list)
+        if comparison == nil { active.draw(into: &list) } else { drawPanes(into: &list) }
         if showsPlot {
             let area = Rect(x: 0, y: Self.barHeight, width: sceneViewport.width, height: max(0, viewport.height - Self.barHeight))
             plot.draw(into: &list, frame: PhysicsPlot.frame(in: area), now: plot.samples.last?.time ?? 0, model: settings.physics, text: environment.text)

@@ -117,6 +117,8 @@ public struct SceneRegistry: Sendable {
         public var clockAtStart = TimeOfDay.scriptDefault
         /// Slow motion from the start (`Playground.timeScales`; `--time-scale`).
         public var timeScale = 1.0
+        /// Compare mode from the start: the physics model of the second pane (`--compare a,b`).
+        public var compare: String?
         public init() {}
     }
 

@@ -28,6 +28,18 @@ struct PhysicsName: ExpressibleByArgument {
     var defaultValueDescription: String { name }
 }
 
+/// Two physics models' names, `a,b`: compare mode's left and right panes.
+struct ModelPair: ExpressibleByArgument {
+    let left: String, right: String
+    init?(argument: String) {
+        let names = argument.split(separator: ",").map { String($0) }
+        guard names.count == 2, let left = PhysicsName(argument: names[0]), let right = PhysicsName(argument: names[1]) else { return nil }
+        self.left = left.name
+        self.right = right.name
+    }
+    static var allValueStrings: [String] { ScrollPhysicsModels.names }
+}
+
 /// A slow-motion speed: 1, 1/2, 1/4 or 1/10 (`Playground.timeScales`).
 struct TimeScale: ExpressibleByArgument {
     let scale: Double
@@ -70,6 +82,10 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "The scroll physics (docs/physics-models.md); default: the script's, else the config's, else uikit.")
     var physics: PhysicsName?
 
+    @Option(help: ArgumentHelp("Compare two physics models side by side from the start, e.g. uikit,android (C toggles compare mode).",
+                               valueName: "a,b"))
+    var compare: ModelPair?
+
     @Option(help: "Slow motion from the start: the scenes' time runs at this fraction of the frames' (T cycles it).")
     var timeScale: TimeScale?
 
@@ -100,6 +116,10 @@ struct SceneOptions: ParsableArguments {
         if ProcessInfo.processInfo.environment["PARALLAX_REDUCED_MOTION"] == "1" { options.settings.reducedMotion = true }
         if let physics = physics?.name ?? script?.physics { options.settings.physics = physics }
         if let timeScale { options.timeScale = timeScale.scale }
+        if let compare {
+            options.settings.physics = compare.left
+            options.compare = compare.right
+        }
         return options
     }
 

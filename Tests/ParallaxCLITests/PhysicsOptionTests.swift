@@ -13,6 +13,13 @@ import Testing
         }
     }
 
+    @Test(arguments: ["uikit", "uikit,aqua", "uikit,android,gtk"])
+    func aBadCompareExits64(value: String) throws {
+        let outcome = try parallax(["capture", "--compare", value, "--out", "/tmp/x"])
+        #expect(outcome.status == 64, "\(value): \(outcome.stderr)")
+        #expect(outcome.errorLines.first?.hasPrefix("Error: The value '\(value)' is invalid for '--compare <a,b>'") == true, "\(outcome.stderr)")
+    }
+
     /// The trace names the model on every frame: the script's, unless `--physics` says otherwise.
     @Test func theFlagOverridesTheScriptAndTheTraceSaysSo() throws {
         let script = writeTemporary(#"{"version": 1, "physics": "gtk", "scene": "feed", "size": {"width": 320, "height": 240}, "events": []}"#,

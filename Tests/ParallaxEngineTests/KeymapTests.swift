@@ -19,6 +19,7 @@ import Testing
             ("R", "header: pull-to-refresh"),
             ("M", "reduced motion"),
             ("G", "physics plot: offset and velocity, the last 3 s"),
+            ("C", "compare: the next physics model in a second pane"),
             ("T", "slow motion: 1, 1/2, 1/4, 1/10 of the engine's time"),
             ("P", "tuning panel:  [ ] select,  - = change,  S save,  L reload"),
             ("F1", "frame-time panel"),
