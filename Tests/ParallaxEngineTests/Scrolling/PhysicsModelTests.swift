@@ -77,7 +77,7 @@ enum ModelReference {
     }
 
     /// A drag at `speed` released at 0.1 s from 2000 px: the fit of a steady drag is exact, so the fling starts at `speed`.
-    @Test(arguments: names, [1000.0, 4000, 8000])
+    @Test(arguments: names, [1000.0, 2000, 4000, 8000])
     func aFlingFollowsTheModelsClosedForm(model: String, speed: Double) {
         var a = axis(ScrollPhysicsModels.named(model)!)
         fling(&a, from: 2000, speed: speed)
