@@ -74,6 +74,9 @@ extension Playground {
         }
     }
 
+    /// The right pane's scroller, for the plot.
+    var comparedScroller: ScrollAxis? { comparison.flatMap { $0.scenes[$0.activeIndex].plottedScroller } }
+
     static let paneLabelFont = Font(size: 13, weight: .bold)
 
     /// Both panes, each clipped to its half, a line between them and each model's name on a pill.

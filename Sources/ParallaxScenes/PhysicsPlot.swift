@@ -4,7 +4,8 @@ import ParallaxEngine
 /// The physics plot (G): the active scroller's offset (px) and velocity (px/s) over the last 3 s
 /// of the scenes' time, each phase shaded behind, and from each release, notch or switch of model
 /// the model's own prediction to rest, dashed, on into the next 1.5 s. The physics is closed-form, so the prediction is
-/// exact: the live line runs on it until the next input. Drawn into the display list like every
+/// exact: the live line runs on it until the next input. In compare mode the right pane's curves
+/// are drawn over the left's in two more colours. Drawn into the display list like every
 /// panel, so captures and goldens show it (docs/physics-models.md, "The plot").
 struct PhysicsPlot {
     static let window = 3.0
@@ -14,20 +15,29 @@ struct PhysicsPlot {
     static let offsetColor = Theme.accent
     static let velocityColor = Color(r: 245, g: 166, b: 35)
     static let predictionColor = Color(gray: 235)
+    static let comparedOffsetColor = Color(r: 80, g: 200, b: 120)
+    static let comparedVelocityColor = Color(r: 235, g: 100, b: 160)
 
     struct Sample { var time: Double; var offset: Double; var velocity: Double; var phase: ScrollPhase }
     /// The axis as a release (or notch, or switch) left it: its closed form from `start` on.
     struct Prediction { var start: Double; var axis: ScrollAxis }
 
     private(set) var samples: [Sample] = []
+    /// Compare mode's right pane, at the same times.
+    private(set) var compared: [Sample] = []
     private(set) var predictions: [Prediction] = []
 
     /// One frame's state of the scroller at the scenes' time `time`.
-    mutating func record(_ axis: ScrollAxis, at time: Double) {
-        if let last = samples.last, time < last.time { samples.removeAll() }
-        let s = axis.sample(at: time)
-        samples.append(Sample(time: time, offset: s.offset, velocity: s.velocity, phase: s.phase))
+    mutating func record(_ axis: ScrollAxis, comparing other: ScrollAxis? = nil, at time: Double) {
+        if let last = samples.last, time < last.time { samples.removeAll(); compared.removeAll() }
+        func sample(_ axis: ScrollAxis) -> Sample {
+            let s = axis.sample(at: time)
+            return Sample(time: time, offset: s.offset, velocity: s.velocity, phase: s.phase)
+        }
+        samples.append(sample(axis))
+        if let other { compared.append(sample(other)) } else { compared.removeAll() }
         samples.removeAll { $0.time < time - Self.window }
+        compared.removeAll { $0.time < time - Self.window }
         predictions.removeAll { $0.start < time - Self.window && $0.axis.phase(at: time - Self.window) == .idle }
     }
 
@@ -58,14 +68,18 @@ struct PhysicsPlot {
         return Rect(x: area.minX + 12, y: area.maxY - height - 12, width: width, height: height)
     }
 
-    func draw(into list: inout DisplayList, frame panel: Rect, now: Double, model: String, text: TextMeasuring) {
+    func draw(into list: inout DisplayList, frame panel: Rect, now: Double, model: String, comparedModel: String?, text: TextMeasuring) {
         list.fill(panel, Color(r: 10, g: 12, b: 18, a: 242))
         let lineHeight = text.size(of: "0", font: Self.font).height
         let legend = Point(x: panel.minX + 10, y: panel.minY + 6)
         var x = legend.x
-        for (label, color) in [(model, Theme.text), ("offset px", Self.offsetColor), ("velocity px/s", Self.velocityColor),
-                               ("- - predicted", Self.predictionColor)] {
-            list.text(label, font: label == model ? Self.boldFont : Self.font, at: Point(x: x, y: legend.y), color: color, clip: panel)
+        var legendItems = [(model, Theme.text), ("offset px", Self.offsetColor), ("velocity px/s", Self.velocityColor)]
+        if let comparedModel, !compared.isEmpty {
+            legendItems += [(comparedModel, Theme.text), ("offset", Self.comparedOffsetColor), ("velocity", Self.comparedVelocityColor)]
+        }
+        for (label, color) in legendItems + [("- - predicted", Self.predictionColor)] {
+            let bold = label == model || label == comparedModel
+            list.text(label, font: bold ? Self.boldFont : Self.font, at: Point(x: x, y: legend.y), color: color, clip: panel)
             x += text.size(of: label, font: Self.boldFont).width + 14
         }
         let labelWidth = text.size(of: "-00000", font: Self.font).width + 6
@@ -98,7 +112,7 @@ struct PhysicsPlot {
             guard t >= p.start else { return nil }
             return (t, p.axis.offset(at: t), p.axis.velocity(at: t))
         }
-        var offsets = samples.map(\.offset), velocities = samples.map(\.velocity)
+        var offsets = (samples + compared).map(\.offset), velocities = (samples + compared).map(\.velocity)
         for p in predictions {
             for c in stride(from: 0, through: columns, by: 4) { if let s = predicted(p, c) { offsets.append(s.offset); velocities.append(s.velocity) } }
         }
@@ -131,12 +145,16 @@ struct PhysicsPlot {
                 previous = (s.offset, s.velocity)
             }
         }
-        // The live lines, one segment per pair of samples.
-        for (a, b) in zip(samples, samples.dropFirst()) {
-            Self.line(&list, from: Point(x: xAt(a.time), y: Self.y(a.offset, offsetRange, offsetChart)),
-                      to: Point(x: xAt(b.time), y: Self.y(b.offset, offsetRange, offsetChart)), color: Self.offsetColor, clip: offsetChart)
-            Self.line(&list, from: Point(x: xAt(a.time), y: Self.y(a.velocity, velocityRange, velocityChart)),
-                      to: Point(x: xAt(b.time), y: Self.y(b.velocity, velocityRange, velocityChart)), color: Self.velocityColor, clip: velocityChart)
+        // The live lines, one segment per pair of samples; the compared pane's over them.
+        for (series, offsetColor, velocityColor) in [(samples, Self.offsetColor, Self.velocityColor),
+                                                     (compared, Self.comparedOffsetColor, Self.comparedVelocityColor)] {
+            for (a, b) in zip(series, series.dropFirst()) {
+                Self.line(&list, from: Point(x: xAt(a.time), y: Self.y(a.offset, offsetRange, offsetChart)),
+                          to: Point(x: xAt(b.time), y: Self.y(b.offset, offsetRange, offsetChart)), color: offsetColor, clip: offsetChart)
+                Self.line(&list, from: Point(x: xAt(a.time), y: Self.y(a.velocity, velocityRange, velocityChart)),
+                          to: Point(x: xAt(b.time), y: Self.y(b.velocity, velocityRange, velocityChart)), color: velocityColor,
+                          clip: velocityChart)
+            }
         }
 
         // The time axis: seconds from now, and a line at now.

@@ -171,7 +171,9 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
         }
         if !pressOnControls { forwardToComparison(event, action: action, at: frameTime) }
         switch event {
-        case .scroll, .mouseUp, .key: if showsPlot, let axis = scenes[activeIndex].plottedScroller { plot.predict(axis, at: time) }
+        case .scroll, .mouseUp, .key:
+            guard showsPlot else { break }
+            for axis in [scenes[activeIndex].plottedScroller, comparedScroller].compactMap({ $0 }) { plot.predict(axis, at: time) }
         default: break
         }
     }
@@ -208,7 +210,7 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
         let time = sceneTime(at: frameTime)
         active.update(to: time)
         comparison?.update(to: frameTime)
-        if showsPlot, let axis = scenes[activeIndex].plottedScroller { plot.record(axis, at: time) }
+        if showsPlot, let axis = scenes[activeIndex].plottedScroller { plot.record(axis, comparing: comparedScroller, at: time) }
     }
 
     private func reload(at time: Double) {
@@ -227,8 +229,11 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
     public func draw(into list: inout DisplayList) {
         if comparison == nil { active.draw(into: &list) } else { drawPanes(into: &list) }
         if showsPlot {
-            let area = Rect(x: 0, y: Self.barHeight, width: sceneViewport.width, height: max(0, viewport.height - Self.barHeight))
-            plot.draw(into: &list, frame: PhysicsPlot.frame(in: area), now: plot.samples.last?.time ?? 0, model: settings.physics, text: environment.text)
+            // Over both panes in compare mode.
+            let width = sceneViewport.width * (comparison == nil ? 1 : 2)
+            let area = Rect(x: 0, y: Self.barHeight, width: width, height: max(0, viewport.height - Self.barHeight))
+            plot.draw(into: &list, frame: PhysicsPlot.frame(in: area), now: plot.samples.last?.time ?? 0, model: settings.physics,
+                      comparedModel: comparison?.settings.physics, text: environment.text)
         }
         drawBar(into: &list)
         if showsTuning { drawTuning(into: &list) }

@@ -69,4 +69,20 @@ import Testing
         #expect(labels.map(\.text) == ["uikit", "android"])
         #expect(labels[0].origin.x < 640 && labels[1].origin.x >= 640)
     }
+
+    @Test func thePlotFollowsBothPanes() throws {
+        let playground = comparing("uikit", "android")
+        playground.handle(.key(.g, shift: false), at: 0)
+        flingFeed(playground)
+        let other = try #require(playground.comparison)
+        for frame in 7...60 { playground.update(to: Double(frame) / 60) }
+        let t = 1.0
+        #expect(playground.plot.samples.last!.offset == playground.feed.scroller.offset(at: t))
+        #expect(playground.plot.compared.last!.offset == other.feed.scroller.offset(at: t))
+        #expect(playground.plot.compared.last!.offset != playground.plot.samples.last!.offset)
+        #expect(playground.plot.predictions.count == 2, "one for each pane's release")
+        var list = DisplayList()
+        playground.draw(into: &list)
+        #expect(list.textRuns.contains { $0.text == "android" && $0.font == PhysicsPlot.boldFont })
+    }
 }
