@@ -27,10 +27,17 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]
         ),
+        // SDL's window-system messages with Xlib's and XInput2's event structs (smooth scrolling).
         .systemLibrary(
             name: "CSDL2SysWM",
-            pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev"])]
+            pkgConfig: "xi",
+            providers: [.apt(["libsdl2-dev", "libxi-dev"])]
+        ),
+        // The app's own wl_pointer on SDL's Wayland connection.
+        .systemLibrary(
+            name: "CWaylandClient",
+            pkgConfig: "wayland-client",
+            providers: [.apt(["libwayland-dev"])]
         ),
         .systemLibrary(
             name: "CSDL2Image",
@@ -47,7 +54,7 @@ let package = Package(
         .target(
             name: "ParallaxSDL",
             dependencies: [
-                "ParallaxEngine", "CSDL2", "CSDL2SysWM", "CSDL2Image", "CSDL2TTF",
+                "ParallaxEngine", "CSDL2", "CSDL2SysWM", "CWaylandClient", "CSDL2Image", "CSDL2TTF",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -54,10 +54,17 @@ public enum Key: Sendable, CaseIterable, Hashable {
 
 /// One input event as a plain value. Positions are in logical window pixels.
 public enum InputEvent: Hashable, Sendable {
-    /// A wheel or trackpad scroll, in notches, in content direction: positive `dy` moves further down
-    /// the content (the offset grows), positive `dx` further right. `precise` deltas come from a
-    /// trackpad-like device and are fractional; notched ones are whole clicks. `shift`: Shift was held.
-    case scroll(dx: Double, dy: Double, precise: Bool, shift: Bool)
+    /// A mouse wheel, in notches (whole clicks, or a high-resolution wheel's fraction of one), in
+    /// content direction: positive `dy` moves further down the content (the offset grows), positive
+    /// `dx` further right. Each notch is animated. `shift`: Shift was held.
+    case wheel(dx: Double, dy: Double, shift: Bool)
+    /// A trackpad's fingers (or another precise device), in logical pixels, in content direction:
+    /// applied 1:1 while the fingers move (docs/input-and-trackpads.md, "Trackpads"). `liftFollows`:
+    /// the platform reports the fingers lifting (`fingersLifted`), so the stream is held until then
+    /// instead of ending after a pause.
+    case scroll(dx: Double, dy: Double, liftFollows: Bool, shift: Bool)
+    /// The fingers left the trackpad (Wayland's `axis_stop`): the stream's momentum starts now.
+    case fingersLifted
     case mouseDown(Point)
     case mouseMove(Point)
     case mouseUp(Point)
@@ -67,9 +74,9 @@ public enum InputEvent: Hashable, Sendable {
     /// False for events carrying a NaN or infinite number, which every consumer drops.
     public var isFinite: Bool {
         switch self {
-        case let .scroll(dx, dy, _, _): return dx.isFinite && dy.isFinite
+        case let .wheel(dx, dy, _), let .scroll(dx, dy, _, _): return dx.isFinite && dy.isFinite
         case let .mouseDown(p), let .mouseMove(p), let .mouseUp(p): return p.isFinite
-        case .key: return true
+        case .key, .fingersLifted: return true
         case let .resize(s): return s.isFinite
         }
     }

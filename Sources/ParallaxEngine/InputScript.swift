@@ -79,12 +79,20 @@ public struct InputScript: Equatable, Sendable {
         let type = try r.string("type")
         let event: InputEvent
         switch type {
-        case "wheel":
-            try r.rejectUnknownFields(["t", "type", "dx", "dy", "precise", "shift"])
-            // A script's `dy` is positive away from the user (README.md, "Script format"), which
-            // scrolls back up the content.
-            event = .scroll(dx: try r.number("dx", default: 0), dy: -(try r.number("dy", default: 0)),
-                            precise: try r.bool("precise", default: false), shift: try r.bool("shift", default: false))
+        case "wheel", "scroll":
+            if type == "wheel", r.has("precise") {
+                throw InputFileError(file: r.file, path: r.fieldPath("precise"),
+                                     problem: "precise wheel deltas are now `scroll` events in pixels (a notch is min(P^(2/3), P/2) px of a P px viewport)")
+            }
+            try r.rejectUnknownFields(type == "wheel" ? ["t", "type", "dx", "dy", "shift"] : ["t", "type", "dx", "dy", "liftFollows", "shift"])
+            // A script's `dy` is positive away from the user, as a wheel's (README.md,
+            // "Script format"), which scrolls back up the content.
+            let dx = try r.number("dx", default: 0), dy = -(try r.number("dy", default: 0)), shift = try r.bool("shift", default: false)
+            event = type == "wheel" ? .wheel(dx: dx, dy: dy, shift: shift)
+                : .scroll(dx: dx, dy: dy, liftFollows: try r.bool("liftFollows", default: false), shift: shift)
+        case "fingersLifted":
+            try r.rejectUnknownFields(["t", "type"])
+            event = .fingersLifted
         case "mouseDown", "mouseMove", "mouseUp":
             try r.rejectUnknownFields(["t", "type", "x", "y"])
             let p = Point(x: try r.number("x"), y: try r.number("y"))
@@ -101,7 +109,7 @@ public struct InputScript: Equatable, Sendable {
             event = .resize(try readSize(r, extraFields: ["t", "type"]))
         default:
             throw InputFileError(file: r.file, path: r.fieldPath("type"),
-                                 problem: "unknown event type '\(type)' (types: wheel, mouseDown, mouseMove, mouseUp, key, resize)")
+                                 problem: "unknown event type '\(type)' (types: wheel, scroll, fingersLifted, mouseDown, mouseMove, mouseUp, key, resize)")
         }
         return TimedInput(time: t, event: event)
     }
@@ -124,12 +132,14 @@ extension InputScript {
     static func encode(_ input: TimedInput) -> JSONValue {
         var fields: [String: JSONValue] = ["t": .number(input.time)]
         switch input.event {
-        case let .scroll(dx, dy, precise, shift):
-            fields["type"] = "wheel"
+        case let .wheel(dx, dy, shift), let .scroll(dx, dy, _, shift):
+            fields["type"] = if case .wheel = input.event { "wheel" } else { "scroll" }
             if dx != 0 { fields["dx"] = .number(dx) }
             if dy != 0 { fields["dy"] = .number(-dy) }  // the script's sense: positive away from the user
-            if precise { fields["precise"] = .bool(true) }
+            if case .scroll(_, _, true, _) = input.event { fields["liftFollows"] = .bool(true) }
             if shift { fields["shift"] = .bool(true) }
+        case .fingersLifted:
+            fields["type"] = "fingersLifted"
         case let .mouseDown(p), let .mouseMove(p), let .mouseUp(p):
             switch input.event {
             case .mouseDown: fields["type"] = "mouseDown"

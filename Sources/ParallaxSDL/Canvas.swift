@@ -87,11 +87,18 @@ public final class Canvas {
         updateScale()
     }
 
-    /// Maps logical pixels to the renderer's output (HiDPI: 2 device pixels per logical one, say).
-    private func updateScale() {
+    /// The window's size in logical pixels and its drawable's in device pixels (twice as many at an
+    /// output scale of 2), for `--stats`.
+    public var sizes: (window: Size, drawable: Size) {
         var ow: Int32 = 0, oh: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &ow, &oh)
-        let scale = logicalSize.width > 0 && ow > 0 ? Double(ow) / logicalSize.width : 1
+        return (windowSize, Size(width: Double(ow), height: Double(oh)))
+    }
+
+    /// Maps logical pixels to the renderer's output (HiDPI: 2 device pixels per logical one, say).
+    private func updateScale() {
+        let output = sizes.drawable
+        let scale = logicalSize.width > 0 && output.width > 0 ? output.width / logicalSize.width : 1
         SDL_RenderSetScale(renderer, Float(scale), Float(scale))
         text.pixelScale = scale
     }

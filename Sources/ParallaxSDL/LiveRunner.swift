@@ -45,8 +45,7 @@ public enum LiveRunner {
     /// Runs until asked to stop; returns the frames' timings.
     @discardableResult
     public static func run(canvas: Canvas, driver: SceneDriver, options: Options, onFrame: FrameObserver? = nil) -> FrameTimings {
-        var translator = EventTranslator()
-        var serverClock = ServerEventClock()
+        let events = WindowEvents(window: canvas.window)
         let schedule = schedule(for: canvas, fps: options.fps)
         // On the timer a present must not also wait for a refresh (Xvfb fakes one, irregularly).
         if schedule.source == .timer { SDL_RenderSetVSync(canvas.renderer, 0) }
@@ -59,7 +58,6 @@ public enum LiveRunner {
         var ticksAtStart = Double(SDL_GetTicks64()) / 1000
         var time = 0.0, lastEventTime = 0.0
         var frame = 0
-        var event = SDL_Event()
         var watch = Stopwatch(), sincePresent = Stopwatch()
         // The pointer's last position in the window, and the cursor the scene wants there.
         let cursors = SystemCursors()
@@ -73,12 +71,10 @@ public enum LiveRunner {
                 time = next.present
             }
             _ = watch.lap()
-            while SDL_PollEvent(&event) != 0 {
-                if serverClock.observe(event) { continue }
+            for (output, ticks) in events.poll() {
                 // Never before the previous event (nor 0), never after the frame it is part of.
-                let eventTime = min(time, max(lastEventTime, serverClock.ticks(of: event) / 1000 - ticksAtStart))
+                let eventTime = min(time, max(lastEventTime, ticks / 1000 - ticksAtStart))
                 lastEventTime = eventTime
-                guard let output = translator.translate(event, at: eventTime) else { continue }
                 guard case let .input(input) = output else { return step.timings }
                 switch Keymap.action(for: input) {
                 case .dismiss? where (driver.scene as? PanelHosting)?.hasOpenPanel != true: return step.timings

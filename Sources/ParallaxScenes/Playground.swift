@@ -171,7 +171,7 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
         }
         if !pressOnControls { forwardToComparison(event, action: action, at: frameTime) }
         switch event {
-        case .scroll, .mouseUp, .key:
+        case .wheel, .scroll, .fingersLifted, .mouseUp, .key:
             guard showsPlot else { break }
             for axis in [scenes[activeIndex].plottedScroller, comparedScroller].compactMap({ $0 }) { plot.predict(axis, at: time) }
         default: break

@@ -17,8 +17,11 @@ struct Record: ParsableCommand {
     @Option(help: "Window size as WxH, in logical pixels.")
     var size = WindowSize(argument: "1280x800")!
 
+    @OptionGroup var display: VideoDriverOption
+
     func run() throws {
         try reportingFailures {
+            display.apply()
             // Fail now, not after a whole session, if the script cannot be written.
             guard FileManager.default.createFile(atPath: out, contents: nil) else {
                 throw CommandFailure(message: "\(out): cannot create the script file", code: 2)

@@ -8,6 +8,7 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Open the playground window (Esc quits).")
 
     @OptionGroup var options: SceneOptions
+    @OptionGroup var display: VideoDriverOption
 
     @Option(help: "Quit by itself after this many frames (for smoke tests).")
     var frames: Int?
@@ -31,6 +32,7 @@ struct Run: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
+            display.apply()
             let script = try options.loadScript()
             var sceneOptions = try options.sceneOptions(script: script)
             sceneOptions.clockAtStart = .localNow()
@@ -57,6 +59,10 @@ struct Run: ParsableCommand {
                 var summary = timings.summary
                 if case var .object(fields) = summary {
                     fields["firstFrameResolution"] = .string(ProcessStart.reading.resolution.rawValue)
+                    fields["videoDriver"] = SDLVideo.currentDriver.map(JSONValue.string) ?? .null
+                    let (window, drawable) = canvas.sizes
+                    fields["windowSize"] = .object(["width": .number(window.width), "height": .number(window.height)])
+                    fields["drawableSize"] = .object(["width": .number(drawable.width), "height": .number(drawable.height)])
                     summary = .object(fields)
                 }
                 guard FileManager.default.createFile(atPath: stats, contents: Data((summary.jsonText + "\n").utf8)) else {

@@ -166,6 +166,8 @@ struct TraceFrame {
     let fraction: Double?
     /// The cursor SDL shows (`run` only).
     let cursor: String?
+    /// CLOCK_MONOTONIC seconds at which the frame's present returned (`run` only).
+    let presentTime: Double?
 
     init(_ object: [String: Any]) throws {
         func optionalNumber(_ value: Any?) -> Double? { value as? Double ?? (value as? Int).map(Double.init) }
@@ -180,6 +182,7 @@ struct TraceFrame {
         offsetX = try number(offset["x"])
         fraction = optionalNumber(object["fraction"])
         cursor = object["cursor"] as? String
+        presentTime = optionalNumber(object["presentTime"])
     }
 }
 

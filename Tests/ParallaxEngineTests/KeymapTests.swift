@@ -58,7 +58,7 @@ import Testing
         #expect(Keymap.action(for: .pageDown, shift: true) == .screenDown)
         #expect(Keymap.action(for: .escape, shift: false) == .dismiss)
         #expect(Keymap.action(for: .return, shift: false) == nil)
-        #expect(Keymap.action(for: .scroll(dx: 0, dy: 1, precise: false, shift: false)) == nil)
+        #expect(Keymap.action(for: .wheel(dx: 0, dy: 1, shift: false)) == nil)
     }
 
     @Test func aSceneWithoutAKeyIsReachedByTabOnly() {

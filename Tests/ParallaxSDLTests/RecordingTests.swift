@@ -48,8 +48,9 @@ extension HeadlessCaptureTests {
         LiveRunner.run(canvas: canvas, driver: driver, options: options)
 
         #expect(script.events.map(\.event) == [
-            .scroll(dx: 0, dy: 1, precise: false, shift: false),
-            .scroll(dx: 0, dy: 0.3125, precise: true, shift: false),  // flipped; a trackpad's fraction (a wheel's are whole 120ths): precise
+            .wheel(dx: 0, dy: 1, shift: false),
+            // Flipped; a trackpad's fraction (a wheel's are whole 120ths): SDL's Wayland value, 10 px a unit.
+            .scroll(dx: 0, dy: 3.125, liftFollows: false, shift: false),
             .mouseDown(Point(x: 100, y: 300)),
             .key(.two, shift: false),
         ])

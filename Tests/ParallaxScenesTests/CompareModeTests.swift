@@ -41,7 +41,7 @@ import Testing
         // The left pane's feed, narrowed, keeps its first photo where it was (FeedScene's resize).
         playground.update(to: 0.5)
         let start = playground.feed.offset
-        playground.handle(.scroll(dx: 0, dy: 2, precise: false, shift: false), at: 0.5)
+        playground.handle(.wheel(dx: 0, dy: 2, shift: false), at: 0.5)
         playground.update(to: 2)
         // UIKit's notch is GTK's size for the viewport, Android's 64 px.
         #expect(abs(playground.feed.offset - start - playground.feed.scroller.notchLength() * 2) < 1e-9)

@@ -478,12 +478,12 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
 
     @Test func horizontalWheelShiftWheelAndHorizontalDragsPageThePager() {
         let byDx = pager()
-        byDx.handle(.scroll(dx: 1, dy: 0, precise: false, shift: false), at: 0)
+        byDx.handle(.wheel(dx: 1, dy: 0, shift: false), at: 0)
         byDx.update(to: 2)
         #expect(byDx.currentPage == 1)
 
         let byShift = pager()
-        byShift.handle(.scroll(dx: 0, dy: 1, precise: false, shift: true), at: 0)  // Shift+wheel down: forwards
+        byShift.handle(.wheel(dx: 0, dy: 1, shift: true), at: 0)  // Shift+wheel down: forwards
         byShift.update(to: 2)
         #expect(byShift.currentPage == 1)
 
@@ -495,15 +495,18 @@ func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
         #expect(byDrag.currentPage == 1)
 
         let byTrackpad = pager()
-        for i in 0..<10 { byTrackpad.handle(.scroll(dx: 0.3, dy: 0, precise: true, shift: false), at: Double(i) * 0.016) }
+        for i in 0..<10 { byTrackpad.handle(.scroll(dx: 35, dy: 0, liftFollows: true, shift: false), at: Double(i) * 0.016) }
         byTrackpad.update(to: 9 * 0.016)
-        // At the last delta: 3 notches of min(1280^(2/3), 1280 / 2) = 117.89 px each, 1:1 and at once.
-        #expect(abs(byTrackpad.offset - 3 * pow(1280, 2.0 / 3)) < 1e-9, "precise deltas move it at once: \(byTrackpad.offset)")
+        #expect(byTrackpad.offset == 350, "the fingers move it 1:1 and at once: \(byTrackpad.offset)")
+        // 350 px in 144 ms is 2,430 px/s: lifted, the page settles on the next page.
+        byTrackpad.handle(.fingersLifted, at: 9 * 0.016)
+        byTrackpad.update(to: 2)
+        #expect(byTrackpad.currentPage == 1)
     }
 
     @Test func verticalInputScrollsTheVerticalScenesOnly() {
         let feed = FeedScene(viewport: viewport, environment: testEnvironment())
-        feed.handle(.scroll(dx: 3, dy: 0, precise: false, shift: false), at: 0)
+        feed.handle(.wheel(dx: 3, dy: 0, shift: false), at: 0)
         feed.handle(.mouseDown(Point(x: 900, y: 400)), at: 0)
         feed.handle(.mouseUp(Point(x: 300, y: 400)), at: 0)
         feed.update(to: 2)

@@ -64,9 +64,9 @@ import Testing
 
     @Test func theMomentumRowTurnsTrackpadMomentumOffInTheScene() {
         let playground = Playground(viewport: viewport, environment: testEnvironment())
-        // A trackpad stream of 0.1 notch every 10 ms, then nothing: with momentum it flings on.
+        // A trackpad stream of 8.618 px every 10 ms, then nothing: with momentum it flings on.
         func coastAfterStream(from start: Double) -> Double {
-            for i in 1...20 { playground.handle(.scroll(dx: 0, dy: 0.1, precise: true, shift: false), at: start + Double(i) * 0.01) }
+            for i in 1...20 { playground.handle(.scroll(dx: 0, dy: 8.618, liftFollows: false, shift: false), at: start + Double(i) * 0.01) }
             playground.update(to: start + 0.2)
             let stopped = playground.feed.offset
             playground.update(to: start + 2)
@@ -74,8 +74,7 @@ import Testing
         }
         #expect(playground.settings.trackpadMomentum)
         let coasted = coastAfterStream(from: 0)
-        // The feed scrolls the whole 800 px window (under its bar): 0.1 notch = 0.1 * min(800^(2/3), 400)
-        // = 8.618 px every 10 ms, 861.8 px/s. A 0.998/ms fling from it coasts 861.8 / (1000 * ln(1/0.998))
+        // 8.618 px every 10 ms is 861.8 px/s. A 0.998/ms fling from it coasts 861.8 / (1000 * ln(1/0.998))
         // = 430.5 px in all, of which 430.5 * 0.998^1800 = 11.7 px are still to go after 1.8 s: 418.7 px.
         #expect(abs(coasted - 418.7) < 2, "coasted \(coasted) px")
         playground.handle(.key(.p, shift: false), at: 3)
@@ -114,7 +113,7 @@ import Testing
         playground.apply(s)
         s.wheelStep = 100
         playground.apply(s)
-        playground.handle(.scroll(dx: 0, dy: 1, precise: false, shift: false), at: 0)
+        playground.handle(.wheel(dx: 0, dy: 1, shift: false), at: 0)
         playground.update(to: 1)
         #expect(playground.feed.offset == 100)
     }

@@ -16,8 +16,8 @@ public struct ScrollPhysicsSettings: Sendable, Equatable, Codable {
     public var maxOvershoot: Double = 120
     /// A motion this close to its end is at its end, px.
     public var restThreshold: Double = 0.5
-    /// SDL2 tells no finger lift: this long without a precise delta ends the gesture, s
-    /// (README.md, "Trackpads and momentum").
+    /// Where the platform tells no finger lift (X11): this long without a precise delta ends the
+    /// gesture, s (docs/input-and-trackpads.md, "Trackpads").
     public var preciseSettleDelay: Double = 0.120
     /// A precise-delta stream that ends while moving flings with its tracked velocity.
     public var trackpadMomentum: Bool = true
@@ -81,8 +81,14 @@ public struct ScrollAxis: Sendable {
     /// The wheel events of the running wheel animation, for `WheelContext`.
     private var wheelTimes: [Double] = []
     private var drag: Drag?
-    /// The unresisted offset a precise-delta stream has reached, while the stream lasts.
-    private var preciseRaw: Double?
+    /// A precise-delta (trackpad) stream, while it lasts.
+    struct PreciseStream: Sendable {
+        /// The unresisted offset the fingers have reached.
+        var raw: Double
+        var offsetStart: Double
+        var startPage: Int
+    }
+    private var stream: PreciseStream?
     /// Where the running wheel, key or paging animation is going (retargets add to it).
     private var animationTarget: Double?
 
@@ -176,7 +182,7 @@ public struct ScrollAxis: Sendable {
         let x = clamp(now.x)
         switch now.phase {
         case .idle, .dragging:
-            preciseRaw = nil
+            stream = nil
             segments = [Segment(start: t, piece: ScrollRest(at: x), phase: .idle)]
         case .wheel, .paging:
             animate(from: x, velocity: now.v, to: clamp(animationTarget ?? x), phase: now.phase, at: t)
@@ -193,7 +199,7 @@ public struct ScrollAxis: Sendable {
         let x = offset(at: t)
         let rawOffset = raw(showing: x)
         drag = Drag(pointerStart: position, rawStart: rawOffset, raw: rawOffset, offsetStart: x, startPage: page(at: x))
-        preciseRaw = nil
+        stream = nil
         animationTarget = nil
         tracker = model.makeVelocityTracker()
         tracker.add(x, at: t)
@@ -214,10 +220,20 @@ public struct ScrollAxis: Sendable {
         // A release away from the last move is a move first (a script may do that; SDL does not).
         if drag.rawStart + (drag.pointerStart - position) != drag.raw { pointerMoved(position, at: t) }
         self.drag = nil
-        let x = offset(at: t), v = tracker.releaseVelocity(at: t)
-        let released = ReleasePolicy.Release(offset: x, velocity: v, dragDistance: x - drag.offsetStart, startPage: drag.startPage,
-                                             pageLength: pageLength, pageCount: pageCount,
-                                             projectedLanding: model.projectedLanding(from: x, velocity: v, settings: settings))
+        let x = offset(at: t)
+        release(from: x, velocity: tracker.releaseVelocity(at: t), offsetStart: drag.offsetStart, startPage: drag.startPage, at: t)
+    }
+
+    /// A release at `x` with `v` of a gesture that started at `offsetStart` on page `startPage`,
+    /// with where the model would fling it to.
+    private func released(at x: Double, velocity v: Double, offsetStart: Double, startPage: Int) -> ReleasePolicy.Release {
+        ReleasePolicy.Release(offset: x, velocity: v, dragDistance: x - offsetStart, startPage: startPage, pageLength: pageLength,
+                              pageCount: pageCount, projectedLanding: model.projectedLanding(from: x, velocity: v, settings: settings))
+    }
+
+    /// What a pointer's release or the fingers' lift does, as the release policy says.
+    private mutating func release(from x: Double, velocity v: Double, offsetStart: Double, startPage: Int, at t: Double) {
+        let released = released(at: x, velocity: v, offsetStart: offsetStart, startPage: startPage)
         switch release.release(released) {
         case let .fling(velocity): segments = freeMotion(from: x, velocity: velocity, at: t)
         case let .settle(target): animate(from: x, velocity: v, to: target, phase: .paging, at: t)
@@ -235,35 +251,62 @@ public struct ScrollAxis: Sendable {
         wheelTimes = wheelTimes.suffix(3) + [t]
     }
 
-    /// Precise (trackpad) deltas in notch units, > 0 towards larger offsets: applied at once, 1:1,
-    /// rubber-banded past an edge. SDL2 reports no finger lift, so the stream ends
-    /// `preciseSettleDelay` after its last delta. With momentum (`ReleasePolicy.momentum`), the content moves on from
-    /// each delta as the fling the stream would end in (the stream's tracked velocity, 0 for fingers
-    /// that rested): the next delta lands where that motion has nearly brought it, and a stream that
-    /// ends carries on without a pause. Past an edge it holds, then springs back when the stream ends.
-    public mutating func precise(notches: Double, at t: Double) {
-        guard notches.isFinite, drag == nil, let t = accept(t) else { return }
-        let delta = limitedDelta(notches * notchLength())
-        if preciseRaw == nil || phase(at: t) != .dragging {
+    /// Precise (trackpad) deltas in logical px, > 0 towards larger offsets: applied at once, 1:1,
+    /// rubber-banded past an edge (docs/input-and-trackpads.md, "Trackpads").
+    ///
+    /// With `liftFollows` the platform reports the lift (`fingersLifted`): the content is held
+    /// exactly where the fingers put it until then. Without (X11), the stream ends
+    /// `preciseSettleDelay` after its last delta, and with momentum (`ReleasePolicy.momentum`) the
+    /// content moves on from each delta as the fling the stream would end in (the stream's tracked
+    /// velocity, 0 for fingers that rested): the next delta lands where that motion has nearly
+    /// brought it, and a stream that ends carries on without a pause. Past an edge it holds, then
+    /// springs back when the stream ends.
+    public mutating func precise(pixels: Double, liftFollows: Bool = false, at t: Double) {
+        guard pixels.isFinite, drag == nil, let t = accept(t) else { return }
+        let delta = limitedDelta(pixels)
+        if stream == nil || phase(at: t) != .dragging {
             // A new stream, from where the content is shown: no jump out of a fling or animation.
-            preciseRaw = raw(showing: offset(at: t))
+            let shown = offset(at: t)
+            stream = PreciseStream(raw: raw(showing: shown), offsetStart: shown, startPage: page(at: shown))
             tracker = model.makeVelocityTracker()
         }
-        let rawOffset = preciseRaw! + delta
-        preciseRaw = rawOffset
-        let x = visible(raw: rawOffset)
+        stream!.raw += delta
+        let x = visible(raw: stream!.raw)
         tracker.add(x, at: t)
-        let end = t + settings.preciseSettleDelay
         animationTarget = nil
-        let momentum = release.momentum(tracker.velocity, settings)
-        var stream: [Segment]
-        if x < 0 || x > maxOffset || momentum == 0 {
-            stream = [Segment(start: t, piece: ScrollHold(at: x, velocity: 0), phase: .dragging)] + freeMotion(from: x, velocity: 0, at: end)
-        } else {
-            stream = freeMotion(from: x, velocity: momentum, at: t)
+        if liftFollows {
+            segments = [Segment(start: t, piece: ScrollHold(at: x, velocity: tracker.velocity), phase: .dragging)]
+            return
         }
-        for i in stream.indices { stream[i].heldUntil = end }
-        segments = stream
+        let end = t + settings.preciseSettleDelay
+        let momentum = release.momentum(tracker.velocity, settings)
+        let hold = Segment(start: t, piece: ScrollHold(at: x, velocity: tracker.velocity), phase: .dragging, heldUntil: end)
+        let ending = released(at: x, velocity: momentum, offsetStart: stream!.offsetStart, startPage: stream!.startPage)
+        if case .settle = release.release(ending) {
+            // A policy that settles (paging) holds the content until the stream ends, then settles
+            // as a release there would.
+            release(from: x, velocity: momentum, offsetStart: stream!.offsetStart, startPage: stream!.startPage, at: end)
+            segments.insert(hold, at: 0)
+            return
+        }
+        var moving: [Segment]
+        if x < 0 || x > maxOffset || momentum == 0 {
+            moving = [Segment(start: t, piece: ScrollHold(at: x, velocity: 0), phase: .dragging)] + freeMotion(from: x, velocity: 0, at: end)
+        } else {
+            moving = freeMotion(from: x, velocity: momentum, at: t)
+        }
+        for i in moving.indices { moving[i].heldUntil = end }
+        segments = moving
+    }
+
+    /// The fingers of a `liftFollows` stream lifted: the stream ends as a pointer's release does,
+    /// with the fingers' velocity (none if they rested first) as the momentum.
+    public mutating func fingersLifted(at t: Double) {
+        guard let stream, drag == nil, let t = accept(t), phase(at: t) == .dragging else { return }
+        self.stream = nil
+        let x = offset(at: t)
+        release(from: x, velocity: release.momentum(tracker.releaseVelocity(at: t), settings),
+                offsetStart: stream.offsetStart, startPage: stream.startPage, at: t)
     }
 
     /// Keys: by `delta` px, animated with the wheel's curve (retargeting a running animation) or at once.
@@ -277,7 +320,7 @@ public struct ScrollAxis: Sendable {
     public mutating func scroll(to target: Double, animated: Bool, at t: Double) {
         guard target.isFinite, let t = accept(t) else { return }
         drag = nil
-        preciseRaw = nil
+        stream = nil
         let now = state(at: t), goal = clamp(target)
         if animated {
             animate(from: now.x, velocity: now.v, to: goal, phase: release.animation.phase, at: t)
@@ -292,7 +335,7 @@ public struct ScrollAxis: Sendable {
     public mutating func spring(to anchor: Double, at t: Double) {
         guard anchor.isFinite, drag == nil, let t = accept(t) else { return }
         let now = state(at: t)
-        preciseRaw = nil
+        stream = nil
         animationTarget = nil
         segments = [Segment(start: t, piece: boundedSpring(anchor: anchor, displacement: now.x - anchor, velocity: now.v), phase: .bouncing)]
     }
@@ -304,7 +347,7 @@ public struct ScrollAxis: Sendable {
         let current = now.phase == .paging ? page(at: animationTarget ?? now.x) : page(at: now.x)
         let target = min(pageCount - 1, max(0, current + pages))
         drag = nil
-        preciseRaw = nil
+        stream = nil
         animate(from: now.x, velocity: now.v, to: Double(target) * pageLength, phase: .paging, at: t)
     }
 

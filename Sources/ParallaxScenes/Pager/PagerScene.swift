@@ -104,12 +104,17 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
     public func handle(_ event: InputEvent, at time: Double) {
         guard event.isFinite else { return }
         switch event {
-        case let .scroll(dx, dy, precise, shift):
+        case let .wheel(dx, dy, shift):
             // Horizontal deltas, Shift+wheel, and (the pager having no vertical scroller) a plain
             // vertical wheel all page: "down" and "right" go forwards.
             let delta = dx != 0 && !shift ? dx : dy
             guard delta != 0 else { return }
-            if precise { scroller.precise(notches: delta, at: time) } else { scroller.page(by: delta > 0 ? 1 : -1, at: time) }
+            scroller.page(by: delta > 0 ? 1 : -1, at: time)
+        case let .scroll(dx, dy, liftFollows, shift):
+            let delta = dx != 0 && !shift ? dx : dy
+            guard delta != 0 else { return }
+            scroller.precise(pixels: delta, liftFollows: liftFollows, at: time)
+        case .fingersLifted: scroller.fingersLifted(at: time)
         case let .mouseDown(p):
             if let dot = dotHit(p) {
                 scroller.scroll(to: Double(dot) * viewport.width, animated: true, at: time)
