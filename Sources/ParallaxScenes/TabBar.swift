@@ -35,9 +35,13 @@ extension Playground {
             return Rect(x: x, y: 0, width: w, height: Self.barHeight)
         }
         let sceneKeys = registry.entries.compactMap { $0.key?.name }.joined(separator: " ")
-        // A mode that is on says so, in the accent colour, with its key; else the keys.
-        let hint = timeScale != 1 ? "Slow motion \(Self.timeScaleText(timeScale))  ·  T"
-            : reducedMotion ? "Reduced motion  ·  M" : "\(sceneKeys.isEmpty ? "" : sceneKeys + " · ")Tab  ·  M: reduced motion  ·  G: plot"
+        // A mode that is on says so, in the accent colour, with its key; else the keys, the plot's
+        // only where the bar has room for it.
+        let keys = "\(sceneKeys.isEmpty ? "" : sceneKeys + " · ")Tab  ·  M: reduced motion"
+        let hints = timeScale != 1 ? ["Slow motion \(Self.timeScaleText(timeScale))  ·  T"]
+            : reducedMotion ? ["Reduced motion  ·  M"] : [keys + "  ·  G: plot", keys]
+        let room = viewport.width - 20 - ((tabs.last?.maxX ?? 0) + 16)
+        let hint = hints.first { text.size(of: $0, font: Self.hintFont).width < room } ?? hints[hints.count - 1]
         let layout = BarLayout(width: viewport.width, reducedMotion: reducedMotion, timeScale: timeScale, tabs: tabs, hint: hint,
                                hintSize: text.size(of: hint, font: Self.hintFont), titleSize: text.size(of: Self.appTitle, font: Self.appTitleFont))
         barCache = layout
