@@ -203,7 +203,9 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
         if point.y < Self.barHeight { return tabFrames().contains { $0.contains(point) } ? .hand : .arrow }
         if showsTuning && tuningFrame.contains(point) { return tuningButton(at: point) == nil ? .arrow : .hand }
         if showsHelp && helpFrame.contains(point) { return .arrow }
-        return (active as? CursorProviding)?.cursor(at: point) ?? .arrow
+        // In compare mode the right pane's point is the left pane's.
+        guard case let .mouseMove(local) = paneLocal(.mouseMove(point)) else { return .arrow }
+        return (active as? CursorProviding)?.cursor(at: local) ?? .arrow
     }
 
     public func update(to frameTime: Double) {

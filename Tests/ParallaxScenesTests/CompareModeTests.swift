@@ -85,4 +85,14 @@ import Testing
         playground.draw(into: &list)
         #expect(list.textRuns.contains { $0.text == "android" && $0.font == PhysicsPlot.boldFont })
     }
+
+    /// The pager's dots in each pane: five 22 px apart centred on the pane, 36 px above the bottom.
+    @Test func theRightPanesDotsShowAHandToo() {
+        var options = SceneRegistry.Options()
+        options.compare = "android"
+        let playground = Playground(viewport: viewport, first: "pager", options: options, environment: testEnvironment())
+        #expect(playground.cursor(at: Point(x: 320 + 44, y: 764)) == .hand)
+        #expect(playground.cursor(at: Point(x: 640 + 320 + 44, y: 764)) == .hand)
+        #expect(playground.cursor(at: Point(x: 640 + 320 + 100, y: 764)) == .arrow)
+    }
 }
