@@ -47,10 +47,16 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
     public var scrollState: ScrollState { active.scrollState }
     public var contentSummary: String { active.contentSummary }
 
-    /// The active scene's fields and the physics model's name.
+    /// The active scene's fields and the physics model's name; in compare mode, the right pane's
+    /// model and scroll state as `compare`.
     public var traceGeometry: [String: JSONValue] {
         var fields = active.traceGeometry
         fields["physics"] = .string(settings.physics)
+        if let comparison {
+            let state = comparison.scrollState
+            fields["compare"] = .object(["physics": .string(comparison.settings.physics), "offset": state.offset.traceValue,
+                                         "velocity": state.velocity.traceValue, "phase": .string(state.phase.rawValue)])
+        }
         return fields
     }
     public var name: String { active.name }

@@ -95,4 +95,14 @@ import Testing
         #expect(playground.cursor(at: Point(x: 640 + 320 + 44, y: 764)) == .hand)
         #expect(playground.cursor(at: Point(x: 640 + 320 + 100, y: 764)) == .arrow)
     }
+
+    @Test func theTraceGivesTheRightPanesModelAndState() {
+        let playground = comparing("uikit", "gtk")
+        flingFeed(playground)
+        playground.update(to: 0.5)
+        let line = traceLine(frame: 30, time: 0.5, scene: playground)
+        let offset = playground.comparison!.feed.offset
+        #expect(line.contains(#""compare":{"offset":{"x":0,"y":\#(JSONValue.number(offset).jsonText)}"#), "\(line)")
+        #expect(line.contains(#""phase":"decelerating","physics":"gtk","velocity""#), "\(line)")
+    }
 }
