@@ -259,4 +259,27 @@ enum ModelReference {
             #expect(abs(a.offset(at: 5) - Double(page) * 800) < 1e-9, "\(name)")
         }
     }
+
+    /// Moves at 100, 200, 400 and 800 px/s pair by pair: Flutter's iOS tracker weighs the last three
+    /// pairs 0.6, 0.35 and 0.05 (newest last); the least-squares one fits them all.
+    @Test func flutterWeighsTheLastThreeMovePairs() {
+        var a = axis(FlutterPhysics()), b = axis(UIKitPhysics())
+        let moves: [(t: Double, x: Double)] = [(0.01, 1), (0.02, 3), (0.03, 7), (0.04, 15)]
+        for i in [0, 1] {
+            var axis = i == 0 ? a : b
+            axis.pointerDown(700, at: 0)
+            for m in moves { axis.pointerMoved(700 - m.x, at: m.t) }
+            if i == 0 { a = axis } else { b = axis }
+        }
+        let expected = 0.6 * 200 + 0.35 * 400 + 0.05 * 800
+        #expect(abs(a.velocity(at: 0.04) - expected) < 1e-9, "\(a.velocity(at: 0.04))")
+        #expect(abs(b.velocity(at: 0.04) - expected) > 50, "the least-squares fit differs: \(b.velocity(at: 0.04))")
+        a.pointerUp(700 - 15, at: 0.04)
+        #expect(abs(a.velocity(at: 0.04) - expected) < 1e-9, "flings at the weighted mean")
+        var late = axis(FlutterPhysics())
+        late.pointerDown(700, at: 0)
+        for m in moves { late.pointerMoved(700 - m.x, at: m.t) }
+        late.pointerUp(700 - 15, at: 0.09)
+        #expect(late.phase(at: 0.1) == .idle, "50 ms after the last move: no fling")
+    }
 }

@@ -6,10 +6,12 @@ import Foundation
 /// an edge moves by `0.52 (1 - f)^2` of each delta (`f` the overscroll over the viewport), which
 /// integrates to UIKit's rubber band with c = 0.52; the return is the spring of mass 0.5,
 /// stiffness 100, damping ratio 1.1 (overdamped, w = 14.14 rad/s), handed at most 5,000 px/s; a
-/// wheel's delta jumps at once (`ScrollPosition.pointerScroll`).
+/// wheel's delta jumps at once (`ScrollPosition.pointerScroll`); the pointer's velocity is the
+/// iOS-style weighted mean of the last move pairs (`IOSFlingVelocityTracker`).
 /// Sources: `packages/flutter/lib/src/widgets/scroll_physics.dart` (`BouncingScrollPhysics`:
 /// `frictionFactor`, `spring`, `toleranceFor`), `packages/flutter/lib/src/widgets/scroll_simulation.dart`
-/// (`BouncingScrollSimulation`, `maxSpringTransferVelocity`), `packages/flutter/lib/src/physics/friction_simulation.dart`.
+/// (`BouncingScrollSimulation`, `maxSpringTransferVelocity`), `packages/flutter/lib/src/physics/friction_simulation.dart`,
+/// `packages/flutter/lib/src/widgets/scroll_configuration.dart` (the tracker chosen for iOS).
 public struct FlutterPhysics: ScrollPhysicsModel {
     public let name = "flutter"
     public static let drag = 0.135
@@ -43,4 +45,7 @@ public struct FlutterPhysics: ScrollPhysicsModel {
     }
 
     public func wheelAnimation(from: Double, to: Double, velocity: Double, context: WheelContext) -> (any ScrollSimulation)? { nil }
+
+    /// Flutter picks this tracker with its iOS scroll behaviour, whose physics this is.
+    public func makeVelocityTracker() -> any VelocityEstimating { IOSFlingVelocityTracker() }
 }
