@@ -9,7 +9,7 @@ public enum Key: Sendable, CaseIterable, Hashable {
     case minus, equals, leftBracket, rightBracket
     case f1, f12
 
-    /// The key's name in scripts (README.md, "Script format") and in the help panel.
+    /// The key's name in scripts (docs/file-formats.md, "Script format") and in the help panel.
     public var name: String {
         switch self {
         case .up: "Up"

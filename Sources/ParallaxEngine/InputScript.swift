@@ -1,7 +1,7 @@
 import Foundation
 
 /// A scripted input timeline: what `parallax capture`, `run --script` and `record` read and write.
-/// The format is documented in README.md ("Script format").
+/// The format is documented in docs/file-formats.md, "Script format".
 public struct InputScript: Equatable, Sendable {
     public static let currentVersion = 1
     public static let defaultSize = Size(width: 1280, height: 800)
@@ -85,7 +85,7 @@ public struct InputScript: Equatable, Sendable {
                                      problem: "precise wheel deltas are now `scroll` events in pixels (a notch is min(P^(2/3), P/2) px of a P px viewport)")
             }
             try r.rejectUnknownFields(type == "wheel" ? ["t", "type", "dx", "dy", "shift"] : ["t", "type", "dx", "dy", "liftFollows", "shift"])
-            // A script's `dy` is positive away from the user, as a wheel's (README.md,
+            // A script's `dy` is positive away from the user, as a wheel's (docs/file-formats.md,
             // "Script format"), which scrolls back up the content.
             let dx = try r.number("dx", default: 0), dy = -(try r.number("dy", default: 0)), shift = try r.bool("shift", default: false)
             event = type == "wheel" ? .wheel(dx: dx, dy: dy, shift: shift)

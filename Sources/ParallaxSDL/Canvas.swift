@@ -2,16 +2,17 @@ import CSDL2
 import CSDL2Image
 import Logging
 import ParallaxEngine
+import ParallaxFrame
 
 /// A window with its renderer and caches: where display lists become pixels. Under the dummy driver
 /// (headless) the window is an in-memory surface drawn by SDL's software renderer, so capture and the
 /// real window share this one path.
-public final class Canvas {
+public final class Canvas: RenderTarget {
     public let window: OpaquePointer
     public let renderer: OpaquePointer
     public let textures: TextureCache
     public let text: TextCache
-    public let output: DisplayListRenderer
+    public let displayListRenderer: DisplayListRenderer
     public private(set) var logicalSize: Size
     /// glFinish, for renderers drawing through OpenGL: see `draw`.
     private let finishGL: (@convention(c) () -> Void)?
@@ -55,7 +56,7 @@ public final class Canvas {
             SDL_DestroyWindow(window)
             throw error
         }
-        output = DisplayListRenderer(renderer: renderer, textures: textures, text: text)
+        displayListRenderer = DisplayListRenderer(renderer: renderer, textures: textures, text: text)
         updateScale()
     }
 
@@ -104,11 +105,11 @@ public final class Canvas {
     }
 
     /// Executes the list and waits for the driver to finish it, so the frame's work is measured
-    /// whole (the window latches input that much before the present, README.md "Frame timing")
+    /// whole (the window latches input that much before the present, docs/performance.md, "Frame pacing")
     /// and `present` only hands it over. Without the wait, OpenGL drivers (Mesa's llvmpipe under
     /// Xvfb) rasterise inside `present`, after the frame's deadline.
     public func draw(_ list: DisplayList) {
-        output.render(list)
+        displayListRenderer.render(list)
         SDL_RenderFlush(renderer)
         finishGL?()
     }

@@ -4,14 +4,16 @@ import CSDL2SysWM
 /// Gives pointer and key events the time the X server stamped them with, on SDL's tick clock.
 ///
 /// SDL2 stamps every event with the time it was pumped, so the moves and the release that arrive
-/// between two polls share one time, and a fling measured from them is off (README.md, "Trackpads,
-/// flings and event times"). X11 stamps each event with the server's millisecond clock. With SDL's
+/// between two polls share one time, and a fling measured from them is off (docs/input-and-trackpads.md,
+/// "Flings and event times"). X11 stamps each event with the server's millisecond clock. With SDL's
 /// window-system messages on, each X event reaches us just before the SDL event made from it; the
 /// clock keeps the smallest difference between an event's pump time and its server time seen so far
 /// (the delivery delay is never negative), and maps server times with it. Events that come without
-/// a server time keep SDL's stamps: on Wayland and the dummy driver all of them, on X11 the pointer
-/// moves SDL reads through XInput2 while no button is held (it frees their data before the message
-/// reaches us). Drags, presses, releases, wheel clicks and keys come as core events, with times.
+/// a server time keep SDL's stamps: under the dummy driver all of them, on X11 the pointer moves SDL
+/// reads through XInput2 while no button is held (it frees their data before the message reaches
+/// us). Drags, presses, releases, wheel clicks and keys come as core events, with times, and
+/// XInput2's scrolls with theirs (`ticks(ofServerTime:pumped:)`). On Wayland the pointer's events
+/// come from `WaylandPointer`, on the compositor's clock (`CompositorClock`).
 struct ServerEventClock {
     private var server = LeastDelayClock()
     /// The server time of the last X input event, waiting for the SDL event made from it.

@@ -1,15 +1,15 @@
 import ParallaxEngine
 
-/// The app: the registry's scenes (SceneRegistry.swift) under a tab bar (TabBar.swift), with the tuning panel (TuningPanel.swift)
-/// and the help panel (HelpPanel.swift) over them. Routes input: keys by their `Keymap` action, presses
-/// on the bar and panel to them, the rest to the active scene. Each scene keeps its own scroll state.
+/// The app: the registry's scenes (SceneRegistry.swift) under a tab bar (TabBar.swift), with the tuning panel (TuningPanel.swift,
+/// PlaygroundTuning.swift) and the help panel (HelpPanel.swift) over them. This file routes input: keys by their
+/// `Keymap` action, presses on the bar and panel to them, the rest to the active scene. Each scene keeps its own scroll state.
 public final class Playground: Traceable, PanelHosting, CursorProviding {
     public let registry: SceneRegistry
     /// One per registry entry, in its order.
     public let scenes: [any PlaygroundScene]
     public private(set) var activeIndex: Int
     public private(set) var viewport: Size
-    public private(set) var settings: PlaygroundSettings
+    public internal(set) var settings: PlaygroundSettings
     public var reducedMotion: Bool { settings.reducedMotion }
     /// Slow motion (T, `--time-scale`): the scenes' time runs at this fraction of the frames' time,
     /// so every simulation and animation slows, not the frame rate (SlowMotion.swift).
@@ -23,10 +23,10 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
     /// What the playground was made with, for the comparison's playground.
     let options: SceneRegistry.Options
     var plot = PhysicsPlot()
-    public private(set) var showsTuning = false
+    public internal(set) var showsTuning = false
     public private(set) var selectedRow = 0
     /// The last word of the panel on saving or reloading.
-    public private(set) var tuningStatus = ""
+    public internal(set) var tuningStatus = ""
     /// Writes the settings to the config file; returns what to tell the user.
     public var onSave: ((PlaygroundSettings) -> String)?
     /// Reads the config file again: the new settings, or why they were refused.
@@ -77,37 +77,6 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
         timeScale = options.timeScale
         apply(settings)
         if let model = options.compare { setComparison(model, at: 0) }
-    }
-
-    /// Applies settings to every scene, changed at `time`: tuned values at once, a change of reduced
-    /// motion easing from then on (`MotionEase`; at `-infinity`, at once).
-    public func apply(_ new: PlaygroundSettings, at time: Double = -.infinity) {
-        let switched = new.physics != settings.physics
-        settings = new
-        for scene in scenes {
-            scene.setReducedMotion(new.reducedMotion, at: time)
-            scene.apply(new)
-        }
-        if switched, showsPlot, let axis = scenes[activeIndex].plottedScroller { plot.predict(axis, at: time) }
-        if let comparison {
-            var other = new
-            other.physics = comparison.settings.physics
-            comparison.apply(other, at: time)
-        }
-    }
-
-    public func setReducedMotion(_ on: Bool, at time: Double) {
-        var s = settings
-        s.reducedMotion = on
-        apply(s, at: time)
-    }
-
-    func stepSelected(_ direction: Double, at time: Double) {
-        let rows = tuningRows
-        guard !rows.isEmpty else { return }
-        var s = settings
-        rows[min(selectedRow, rows.count - 1)].step(&s, direction)
-        apply(s, at: time)
     }
 
     public func select(_ index: Int) {
@@ -184,25 +153,6 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
         }
     }
 
-    /// The scenes' viewport: the window, less the tuning sheet while it shows beside them (the sheet
-    /// then covers none of a scene) and leaves them at least `minimumSceneWidth`; narrower, it overlays.
-    var sceneViewport: Size {
-        let width = showsTuning && viewport.width - Self.panelWidth >= Self.minimumSceneWidth ? viewport.width - Self.panelWidth : viewport.width
-        // Compare mode halves what is left.
-        return Size(width: comparison == nil ? width : (width / 2).rounded(.down), height: viewport.height)
-    }
-
-    static let minimumSceneWidth = 480.0
-
-    private func setTuning(_ shown: Bool, at time: Double) {
-        let before = sceneViewport
-        showsTuning = shown
-        if sceneViewport != before {
-            for scene in scenes { scene.handle(.resize(sceneViewport), at: time) }
-            comparison?.handle(.resize(sceneViewport), at: time)
-        }
-    }
-
     /// What a click at `point` would act on: a hand over the tabs and the tuning panel's buttons, an
     /// arrow on the rest of the bar, the panels and the help panel; elsewhere the scene's answer.
     public func cursor(at point: Point) -> CursorKind {
@@ -219,19 +169,6 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
         active.update(to: time)
         comparison?.update(to: frameTime)
         if showsPlot, let axis = scenes[activeIndex].plottedScroller { plot.record(axis, comparing: comparedScroller, at: time) }
-    }
-
-    private func reload(at time: Double) {
-        switch onReload?() {
-        case let .success(new)?:
-            apply(new, at: time)
-            tuningStatus = "reloaded"
-        case let .failure(error)?:
-            // A bad file changes nothing: the settings in use stay.
-            tuningStatus = "refused: \(error.path.isEmpty ? "" : error.path + ": ")\(error.problem)"
-        case nil:
-            tuningStatus = "no config file to reload"
-        }
     }
 
     public func draw(into list: inout DisplayList) {

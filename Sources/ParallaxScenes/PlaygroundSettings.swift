@@ -1,7 +1,7 @@
 import Foundation
 import ParallaxEngine
 
-/// Everything the tuning panel changes and a `--config` file holds (README.md, "Config file").
+/// Everything the tuning panel changes and a `--config` file holds (docs/file-formats.md, "Config file").
 public struct PlaygroundSettings: Sendable, Equatable {
     public static let currentVersion = 1
 
@@ -15,7 +15,7 @@ public struct PlaygroundSettings: Sendable, Equatable {
     public var rubberBandConstant = ScrollPhysicsSettings().rubberBandConstant
     /// Pixels per wheel notch; nil: `min(P^(2/3), P/2)`.
     public var wheelStep: Double?
-    /// A trackpad stream that ends while moving flings on (README.md, "Trackpads and momentum").
+    /// A trackpad stream that ends while moving flings on (docs/input-and-trackpads.md, "Flings and event times").
     public var trackpadMomentum = ScrollPhysicsSettings().trackpadMomentum
     /// Draw at whole-pixel scroll offsets instead of sub-pixel ones.
     public var wholePixels = false

@@ -17,7 +17,7 @@ extension PlaygroundScene {
 }
 
 /// One scene of the playground: everything the tab bar, the keys, the help panel, the config file,
-/// the tuning panel, `--scene`, `bench` and the window's photo requests know about it (README.md, "Architecture").
+/// the tuning panel, `--scene`, `bench` and the window's photo requests know about it (docs/architecture.md, "Where to add").
 public struct SceneEntry: Sendable {
     /// What a factory gets.
     public struct Context {
@@ -131,7 +131,7 @@ public struct SceneRegistry: Sendable {
     public static let standard = SceneRegistry([
         SceneEntry(name: "feed", tabTitle: "Feed", key: .one, settings: [.feedMaxShift], images: PhotoLibrary.photos.map(\.image)) { c in
             var settings = c.options.feed
-            settings.topBarHeight = c.topInset
+            settings.topInset = c.topInset
             return FeedScene(viewport: c.viewport, settings: settings, environment: c.environment)
         },
         SceneEntry(name: "header", tabTitle: "Header", key: .two, settings: [.headerRefreshThreshold],

@@ -7,7 +7,7 @@ extension Playground {
     static let hintFont = Font(size: 12)
 
     /// What the bar shows at one width and reduced-motion state, measured once: drawing the bar then
-    /// allocates nothing per frame (README.md, "Engine benchmarks").
+    /// allocates nothing per frame (docs/performance.md, "Engine benchmarks").
     struct BarLayout {
         let width: Double
         let reducedMotion: Bool

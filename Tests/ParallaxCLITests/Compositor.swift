@@ -14,7 +14,7 @@ struct Compositor {
     /// Xwayland's `:N`.
     let xDisplay: String
 
-    /// Starts sway with one 1280x800 output at `scale`. sway refuses to run as root, so a root test
+    /// Starts sway with one output of 1280x800 logical pixels at `scale` (2560x1600 device pixels at 2). sway refuses to run as root, so a root test
     /// (CI's) runs it as `nobody`, in a runtime folder of its own, and lets root into Xwayland.
     static func start(scale: Int = 1) throws -> Compositor {
         for tool in ["sway", "Xwayland", "xhost"] where which(tool) == nil {
@@ -41,7 +41,7 @@ struct Compositor {
         let config = """
             xwayland force
             default_border none
-            output HEADLESS-1 resolution 1280x800 scale \(scale)
+            output HEADLESS-1 resolution \(1280 * scale)x\(800 * scale) scale \(scale)
             exec sh -c 'xhost +si:localuser:\(user) >/dev/null 2>&1; echo "$WAYLAND_DISPLAY $DISPLAY" > \(ready.path).part; mv \(ready.path).part \(ready.path)'
 
             """
@@ -114,10 +114,11 @@ struct SentEvent: Decodable {
 enum CompositorWindow {
     static let player = packageRoot.appendingPathComponent("scripts/wayland-pointer-play").path
 
-    /// Plays `events` (the player's format) into a 1280x800 window of `scene` on `driver`; returns
-    /// the window's trace, what the player sent, and the window's `--stats`.
-    static func play(scene: String, driver: String, events: [[String: Any]], scale: Int = 1,
-                     on compositor: Compositor? = nil) throws -> (trace: [TraceFrame], sent: [SentEvent], stats: [String: Any]) {
+    /// Plays `events` (the player's format) into a 1280x800 window of `scene` on `driver`, then runs
+    /// `afterwards` while the window still shows; returns the window's trace, what the player sent,
+    /// and the window's `--stats`.
+    static func play(scene: String, driver: String, events: [[String: Any]], scale: Int = 1, on compositor: Compositor? = nil,
+                     afterwards: (Compositor) throws -> Void = { _ in }) throws -> (trace: [TraceFrame], sent: [SentEvent], stats: [String: Any]) {
         let rig = try compositor ?? Compositor.start(scale: scale)
         defer { if compositor == nil { rig.stop() } }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-compositor-\(UUID().uuidString)")
@@ -148,6 +149,7 @@ enum CompositorWindow {
         environment["PARALLAX_OUTPUT"] = "1280x800"
         let played = try run("/usr/bin/python3", [player], environment: environment, input: try JSONSerialization.data(withJSONObject: events))
         try #require(played.status == 0, "wayland-pointer-play: \(played.stderr)")
+        try afterwards(rig)
         let deadline = Date().addingTimeInterval(60)
         while window.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         try #require(!window.isRunning, "the window did not quit after its frames")

@@ -3,7 +3,7 @@ import Testing
 
 /// Real X input into `parallax run` under Xvfb: XTest events go through the X server and SDL's
 /// event path, as a hand's would, and the assertions read the window's `--trace`
-/// (README.md, "Real-input tests"). Each test starts its own X server; where none can start, the
+/// (docs/testing.md, "Real-input tests"). Each test starts its own X server; where none can start, the
 /// test is cancelled with the reason.
 @Suite(.serialized) struct RealInputTests {
     /// UIKit's deceleration, per second: a fling from velocity v comes to rest v / k further on.

@@ -145,7 +145,7 @@ import Testing
 }
 
 @Suite struct ScriptWheelDirectionTests {
-    /// Scripts keep SDL's sense (positive `dy` away from the user, README.md "Script format"); the
+    /// Scripts keep SDL's sense (positive `dy` away from the user, docs/file-formats.md, "Script format"); the
     /// engine's is content direction.
     @Test func aScriptsWheelReadsAndWritesInItsOwnSense() throws {
         let text = #"{"version": 1, "events": [{"t": 0, "type": "wheel", "dy": 2, "dx": 0.5}]}"#

@@ -3,8 +3,8 @@ import ParallaxEngine
 import Testing
 @testable import ParallaxSDL
 
-/// Wheel streams shaped like each device, as SDL2 hands them over (README.md, "Trackpads, flings
-/// and event times").
+/// Wheel streams shaped like each device, as SDL2 hands them over (docs/input-and-trackpads.md,
+/// "Trackpads").
 @Suite struct WheelDeviceTests {
     func wheel(_ dy: Float) -> SDL_Event {
         var event = SDL_Event()
@@ -96,7 +96,7 @@ import Testing
         return event
     }
 
-    /// SDL's name for each key is the one scripts use (README.md, "Script format"), so looking the
+    /// SDL's name for each key is the one scripts use (docs/file-formats.md, "Script format"), so looking the
     /// name up in SDL finds the key code the translator must map to that key.
     @Test func everyEngineKeyHasItsSDLKeyCode() {
         var translator = EventTranslator()

@@ -3,7 +3,9 @@ import ParallaxSnapshotTesting
 import SnapshotTesting
 import Testing
 @testable import ParallaxEngine
+import ParallaxFrame
 @testable import ParallaxScenes
+@testable import ParallaxVisualRegression
 @testable import ParallaxSDL
 
 /// The playground's feed with its photo margin `M` set to `margin` px.
@@ -16,7 +18,7 @@ func feed(margin: Double) -> SnapshotScene {
 }
 
 /// Nested in the serialized suite, as it drives SDL; its own name lets `--filter SnapshotStrategyTests` pick it.
-extension HeadlessCaptureTests {
+extension SDLTests {
     @Suite struct SnapshotStrategyTests {
         /// The feed mid-fling (Tests/VisualRegression/Scripts/feed.json at 0.5 s), where every photo is
         /// shifted in its cell. Its reference is in `__Snapshots__/SnapshotStrategyTests/`, as any

@@ -37,7 +37,7 @@ public struct ReleasePolicy: Sendable {
     public var animation: Animation
     public var release: @Sendable (Release) -> Motion
     /// The velocity a precise-delta (trackpad) stream moves on with, from its tracked velocity
-    /// (README.md, "Trackpads, flings and event times"); 0 holds each delta until the stream ends.
+    /// (docs/input-and-trackpads.md, "Flings and event times"); 0 holds each delta until the stream ends.
     public var momentum: @Sendable (_ velocity: Double, ScrollPhysicsSettings) -> Double
 
     public init(animation: Animation, release: @escaping @Sendable (Release) -> Motion,

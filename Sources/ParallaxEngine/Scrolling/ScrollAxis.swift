@@ -29,7 +29,7 @@ public struct ScrollPhysicsSettings: Sendable, Equatable, Codable {
     public init() {}
 }
 
-/// The axis at one moment: what a scene reads once a frame (README.md, "What moves, and how").
+/// The axis at one moment: what a scene reads once a frame (docs/physics-and-effects.md, "Scrolling").
 public struct ScrollSample: Sendable, Equatable {
     public var time: Double
     public var offset: Double

@@ -187,7 +187,7 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
     }
 
     /// Pages whose own rect is on screen; text flying in from further pages would be off screen too.
-    /// A range, not an array: drawing allocates nothing per frame (README.md, "Engine benchmarks").
+    /// A range, not an array: drawing allocates nothing per frame (docs/performance.md, "Engine benchmarks").
     private var visiblePages: Range<Int> {
         guard !pages.isEmpty, viewport.width > 0 else { return 0..<0 }
         let f = fraction

@@ -22,7 +22,7 @@ func fling(_ a: inout ScrollAxis, from start: Double = 0, speed: Double, duratio
     a.pointerUp(pointer - speed * duration, at: duration)
 }
 
-/// The formulas README.md gives ("What moves, and how"), written out here independently.
+/// The formulas docs/physics-and-effects.md gives ("Scrolling"), written out here independently.
 enum Reference {
     static func flingPosition(x0: Double, v0: Double, t: Double, d: Double = 0.998) -> Double {
         x0 + v0 * (pow(d, 1000 * t) - 1) / (1000 * log(d))

@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ParallaxEngine
+import ParallaxScenes
+import ParallaxSDL
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure a scripted fling through a scene, unpaced, against an anchor frame drawn with direct SDL calls.")
+
+    @Option(help: "The scene to measure.")
+    var scene: SceneName = SceneName(argument: "feed")!
+
+    @Option(help: "How many frames to run (at 1/\(Int(FrameClock.standardRate)) s steps of the scene's clock).")
+    var frames = 600
+
+    @OptionGroup var itemCount: ItemCount
+
+    @Option(help: "Size as WxH, in logical pixels.")
+    var size = WindowSize(argument: "1280x800")!
+
+    @Option(help: "The scroll physics the flings run under (docs/physics-models.md).")
+    var physics = PhysicsName(argument: ScrollPhysicsModels.standard.name)!
+
+    @Flag(help: "Draw in a real window (OpenGL where there is one) instead of headless with the software renderer.")
+    var window = false
+
+    @Flag(help: "Also draw the frame-time panel, and time building it.")
+    var overlay = false
+
+    @Flag(help: "Print JSON on standard output instead of a table.")
+    var json = false
+
+    func validate() throws {
+        guard (1...100_000).contains(frames) else { throw ValidationError("--frames must be from 1 to 100000") }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            var options = SceneRegistry.Options()
+            options.feed.itemCount = itemCount.items
+            options.settings.physics = physics.name
+            let viewport = size.size
+            let script = TimedInput.flings(duration: Double(frames) / FrameClock.standardRate, viewport: viewport, horizontal: scene.entry.scrollsHorizontally)
+            // Every frame complete, in a window too: photos decode before the frame that needs them.
+            let (canvas, driver) = try openScene(scene.name, viewport: viewport, options: options, mode: window ? .window : .headless,
+                                                 completeFrames: true, logger: Logger.quiet(),
+                                                 script: InputScript(events: script))
+            let resources = try ResourceLocator.locate()
+            let report = try Bench.run(canvas: canvas, driver: driver, makeAnchor: {
+                try AnchorFrame(renderer: canvas.renderer, size: viewport,
+                                // Three photos in turn, as many cards as one frame shows: the same work a
+                                // frame, without holding all twenty at full size (328 MB) as the anchor
+                                // loads them.
+                                photoPaths: PhotoLibrary.photos.prefix(3).map { resources + "/Images/" + $0.image.name },
+                                fontPath: resources + "/Fonts/DejaVuSans-Bold.ttf")
+            }, frames: frames, overlay: overlay ? FrameTimeOverlay(text: canvas.text) : nil)
+            let path = "\(canvas.rendererName), \(window ? "window" : "headless")"
+            print(json ? Self.json(report, scene: scene.name, items: itemCount.items, size: viewport, path: path).jsonText
+                       : Self.table(report, scene: scene.name, items: itemCount.items, path: path))
+        }
+    }
+
+    static func milliseconds(_ values: [Double]) -> JSONValue {
+        let ms = values.map { $0 * 1000 }
+        return .object(["p50": .number(percentile(ms, 0.5)), "p95": .number(percentile(ms, 0.95)),
+                        "p99": .number(percentile(ms, 0.99)), "max": .number(ms.max() ?? 0)])
+    }
+
+    static func json(_ r: Bench.Report, scene: String, items: Int, size: Size, path: String) -> JSONValue {
+        let engine = zip(r.update, r.layout).map { $0 + $1 }
+        return .object([
+            "scene": .string(scene), "items": .number(Double(items)), "frames": .number(Double(r.frames)), "path": .string(path),
+            "size": .object(["width": .number(size.width), "height": .number(size.height)]),
+            "updateMs": milliseconds(r.update), "layoutMs": milliseconds(r.layout), "renderMs": milliseconds(r.render), "materialMs": milliseconds(r.material),
+            "engineMs": milliseconds(engine), "totalMs": milliseconds(r.total), "anchorMs": milliseconds(r.anchor),
+            "renderToAnchor": .number(percentile(r.render, 0.5) / max(1e-9, percentile(r.anchor, 0.5))),
+            "totalToAnchor": .number(percentile(r.total, 0.5) / max(1e-9, percentile(r.anchor, 0.5))),
+            "overlayMs": r.overlay.isEmpty ? .null : milliseconds(r.overlay),
+            "firstFrameMs": .number(r.firstFrame * 1000),
+            "firstFrameResolution": .string(ProcessStart.reading.resolution.rawValue),
+            "processStartBootTime": .number(ProcessStart.reading.bootTime),
+            "peakResidentMB": .number(Double(r.peakResidentBytes) / 1_048_576),
+        ])
+    }
+
+    static func table(_ r: Bench.Report, scene: String, items: Int, path: String) -> String {
+        func row(_ name: String, _ values: [Double]) -> String {
+            let ms = values.map { $0 * 1000 }
+            return name.padding(toLength: 22, withPad: " ", startingAt: 0)
+                + [0.5, 0.95, 0.99].map { String(format: "%10.4f", percentile(ms, $0)) }.joined()
+                + String(format: "%10.4f", ms.max() ?? 0)
+        }
+        let engine = zip(r.update, r.layout).map { $0 + $1 }
+        return """
+        parallax bench: \(scene), \(items) items, \(r.frames) frames, \(path)
+        milliseconds per frame      p50       p95       p99       max
+        \(row("update", r.update))
+        \(row("layout + display list", r.layout))
+        \(row("engine (both)", engine))
+        \(r.overlay.isEmpty ? "" : row("frame-time panel", r.overlay) + "\n")\(row("render + present", r.render))
+        \(row("  of it, bar material", r.material))
+        \(row("total", r.total))
+        \(row("anchor (direct SDL)", r.anchor))
+        render / anchor (p50): \(String(format: "%.3f", percentile(r.render, 0.5) / max(1e-9, percentile(r.anchor, 0.5))))
+        total / anchor (p50): \(String(format: "%.3f", percentile(r.total, 0.5) / max(1e-9, percentile(r.anchor, 0.5))))
+        time to first frame: \(String(format: "%.3f", r.firstFrame * 1000)) ms from process start (\(ProcessStart.reading.resolution.rawValue) resolution)
+        peak resident memory: \(String(format: "%.1f", Double(r.peakResidentBytes) / 1_048_576)) MB
+        """
+    }
+}
