@@ -5,7 +5,7 @@ public enum Key: Sendable, CaseIterable, Hashable {
     case pageUp, pageDown, home, end
     case space, tab, escape, `return`
     case one, two, three
-    case h, l, m, p, r, s
+    case c, g, h, l, m, p, r, s, t
     case minus, equals, leftBracket, rightBracket
     case f1, f12
 
@@ -27,12 +27,15 @@ public enum Key: Sendable, CaseIterable, Hashable {
         case .one: "1"
         case .two: "2"
         case .three: "3"
+        case .c: "C"
+        case .g: "G"
         case .h: "H"
         case .l: "L"
         case .m: "M"
         case .p: "P"
         case .r: "R"
         case .s: "S"
+        case .t: "T"
         case .minus: "-"
         case .equals: "="
         case .leftBracket: "["

@@ -14,9 +14,12 @@ public struct InputScript: Equatable, Sendable {
     public var captures: [Double]
     /// The wall clock at the script's time 0, for what a scene shows of it (`TimeOfDay`).
     public var clock: TimeOfDay?
+    /// The scroll physics model to replay under (`ScrollPhysicsModels`); nil: the config's, else `uikit`.
+    public var physics: String?
 
-    public init(scene: String? = nil, size: Size? = nil, events: [TimedInput] = [], captures: [Double] = [], clock: TimeOfDay? = nil) {
-        self.scene = scene; self.size = size; self.events = events; self.captures = captures; self.clock = clock
+    public init(scene: String? = nil, size: Size? = nil, events: [TimedInput] = [], captures: [Double] = [], clock: TimeOfDay? = nil,
+                physics: String? = nil) {
+        self.scene = scene; self.size = size; self.events = events; self.captures = captures; self.clock = clock; self.physics = physics
     }
 
     /// Reads a script file; every problem is one `InputFileError` naming the file and field.
@@ -26,7 +29,7 @@ public struct InputScript: Equatable, Sendable {
 
     public static func parse(_ data: Data, file: String, knownScenes: [String]) throws(InputFileError) -> InputScript {
         let root = try JSONObjectReader.versionedDocument(data, file: file, version: currentVersion,
-                                                          fields: ["scene", "size", "events", "captures", "clock"])
+                                                          fields: ["scene", "size", "events", "captures", "clock", "physics"])
         var script = InputScript()
         if root.has("scene") {
             let scene = try root.string("scene")
@@ -36,6 +39,7 @@ public struct InputScript: Equatable, Sendable {
             script.scene = scene
         }
         if root.has("size") { script.size = try readSize(try root.object("size")) }
+        if root.has("physics") { script.physics = try ScrollPhysicsModels.checked(try root.string("physics"), file: file, path: "physics") }
         if root.has("clock") {
             let text = try root.string("clock")
             guard let clock = TimeOfDay(parsing: text) else {
@@ -118,6 +122,7 @@ extension InputScript {
         if let scene { header["scene"] = .string(scene) }
         if let size { header["size"] = .object(["width": .number(size.width), "height": .number(size.height)]) }
         if let clock { header["clock"] = .string(clock.text(after: 0)) }
+        if let physics { header["physics"] = .string(physics) }
         let head = header.keys.sorted().map { "\"\($0)\": \(header[$0]!.jsonText)" }.joined(separator: ", ")
         let events = events.map { "  " + Self.encode($0).jsonText }.joined(separator: ",\n")
         let captures = JSONValue.array(captures.map { .number($0) }).jsonText

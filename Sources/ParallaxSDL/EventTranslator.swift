@@ -87,12 +87,15 @@ public struct EventTranslator {
         case Int(SDLK_1.rawValue): .one
         case Int(SDLK_2.rawValue): .two
         case Int(SDLK_3.rawValue): .three
+        case Int(SDLK_c.rawValue): .c
+        case Int(SDLK_g.rawValue): .g
         case Int(SDLK_h.rawValue): .h
         case Int(SDLK_l.rawValue): .l
         case Int(SDLK_m.rawValue): .m
         case Int(SDLK_p.rawValue): .p
         case Int(SDLK_r.rawValue): .r
         case Int(SDLK_s.rawValue): .s
+        case Int(SDLK_t.rawValue): .t
         case Int(SDLK_MINUS.rawValue): .minus
         case Int(SDLK_EQUALS.rawValue): .equals
         case Int(SDLK_LEFTBRACKET.rawValue): .leftBracket

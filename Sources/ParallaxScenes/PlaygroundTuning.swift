@@ -7,10 +7,18 @@ extension Playground {
     /// Applies settings to every scene, changed at `time`: tuned values at once, a change of reduced
     /// motion easing from then on (`MotionEase`; at `-infinity`, at once).
     public func apply(_ new: PlaygroundSettings, at time: Double = -.infinity) {
+        let switched = new.physics != settings.physics
         settings = new
         for scene in scenes {
             scene.setReducedMotion(new.reducedMotion, at: time)
             scene.apply(new)
+        }
+        if switched, showsPlot, let axis = scenes[activeIndex].plottedScroller { plot.predict(axis, at: time) }
+        // Compare mode's right pane takes every setting but the model.
+        if let comparison {
+            var other = new
+            other.physics = comparison.settings.physics
+            comparison.apply(other, at: time)
         }
     }
 
@@ -31,8 +39,9 @@ extension Playground {
     /// The scenes' viewport: the window, less the tuning sheet while it shows beside them (the sheet
     /// then covers none of a scene) and leaves them at least `minimumSceneWidth`; narrower, it overlays.
     var sceneViewport: Size {
-        guard showsTuning, viewport.width - Self.panelWidth >= Self.minimumSceneWidth else { return viewport }
-        return Size(width: viewport.width - Self.panelWidth, height: viewport.height)
+        let width = showsTuning && viewport.width - Self.panelWidth >= Self.minimumSceneWidth ? viewport.width - Self.panelWidth : viewport.width
+        // Compare mode halves what is left.
+        return Size(width: comparison == nil ? width : (width / 2).rounded(.down), height: viewport.height)
     }
 
     static let minimumSceneWidth = 480.0
@@ -42,6 +51,7 @@ extension Playground {
         showsTuning = shown
         if sceneViewport != before {
             for scene in scenes { scene.handle(.resize(sceneViewport), at: time) }
+            comparison?.handle(.resize(sceneViewport), at: time)
         }
     }
 

@@ -3,11 +3,17 @@ import ParallaxEngine
 /// A scene the playground holds: what the registry builds, and what the playground hands tuned values to.
 public protocol PlaygroundScene: Traceable {
     var reducedMotion: Bool { get }
+    /// The scroller the physics plot follows; nil (the default): none to plot.
+    var plottedScroller: ScrollAxis? { get }
     /// Turns reduced motion on or off at `time`, the parallax easing to its new amount (`MotionEase`);
     /// at `-infinity`, at once (start-up).
     func setReducedMotion(_ on: Bool, at time: Double)
     /// Applies tuned values at once (the scene's own settings and the shared physics and rendering).
     func apply(_ settings: PlaygroundSettings)
+}
+
+extension PlaygroundScene {
+    public var plottedScroller: ScrollAxis? { nil }
 }
 
 /// One scene of the playground: everything the tab bar, the keys, the help panel, the config file,
@@ -109,6 +115,10 @@ public struct SceneRegistry: Sendable {
         public var settings = PlaygroundSettings()
         /// The wall clock at the scenes' time 0: the local time in the window, a script's in captures.
         public var clockAtStart = TimeOfDay.scriptDefault
+        /// Slow motion from the start (`Playground.timeScales`; `--time-scale`).
+        public var timeScale = 1.0
+        /// Compare mode from the start: the physics model of the second pane (`--compare a,b`).
+        public var compare: String?
         public init() {}
     }
 

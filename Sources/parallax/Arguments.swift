@@ -14,6 +14,40 @@ struct SceneName: ExpressibleByArgument {
     var defaultValueDescription: String { name }
 }
 
+/// A physics model's name, checked against `ScrollPhysicsModels`; a wrong one is an argument error
+/// (exit 64) listing the models.
+struct PhysicsName: ExpressibleByArgument {
+    let name: String
+    init?(argument: String) {
+        guard ScrollPhysicsModels.named(argument) != nil else { return nil }
+        name = argument
+    }
+    static var allValueStrings: [String] { ScrollPhysicsModels.names }
+    var defaultValueDescription: String { name }
+}
+
+/// Two physics models' names, `a,b`: compare mode's left and right panes.
+struct ModelPair: ExpressibleByArgument {
+    let left: String, right: String
+    init?(argument: String) {
+        let names = argument.split(separator: ",").map { String($0) }
+        guard names.count == 2, let left = PhysicsName(argument: names[0]), let right = PhysicsName(argument: names[1]) else { return nil }
+        self.left = left.name
+        self.right = right.name
+    }
+    static var allValueStrings: [String] { ScrollPhysicsModels.names }
+}
+
+/// A slow-motion speed: 1, 1/2, 1/4 or 1/10 (`Playground.timeScales`).
+struct TimeScale: ExpressibleByArgument {
+    let scale: Double
+    init?(argument: String) {
+        guard let scale = Playground.timeScales.first(where: { Playground.timeScaleText($0) == argument }) else { return nil }
+        self.scale = scale
+    }
+    static var allValueStrings: [String] { Playground.timeScales.map(Playground.timeScaleText) }
+}
+
 /// `WxH`, e.g. `1280x800`.
 struct WindowSize: ExpressibleByArgument {
     let size: Size

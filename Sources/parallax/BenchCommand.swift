@@ -21,6 +21,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Size as WxH, in logical pixels.")
     var size = WindowSize(argument: "1280x800")!
 
+    @Option(help: "The scroll physics the flings run under (docs/physics-models.md).")
+    var physics = PhysicsName(argument: ScrollPhysicsModels.standard.name)!
+
     @Flag(help: "Draw in a real window (OpenGL where there is one) instead of headless with the software renderer.")
     var window = false
 
@@ -38,6 +41,7 @@ struct BenchCommand: ParsableCommand {
         try reportingFailures {
             var options = SceneRegistry.Options()
             options.feed.itemCount = itemCount.items
+            options.settings.physics = physics.name
             let viewport = size.size
             let script = TimedInput.flings(duration: Double(frames) / FrameClock.standardRate, viewport: viewport, horizontal: scene.entry.scrollsHorizontally)
             // Every frame complete, in a window too: photos decode before the frame that needs them.

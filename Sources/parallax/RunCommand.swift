@@ -35,7 +35,7 @@ struct RunCommand: ParsableCommand {
         try reportingFailures {
             display.apply()
             let script = try options.loadScript()
-            var sceneOptions = try options.sceneOptions()
+            var sceneOptions = try options.sceneOptions(script: script)
             sceneOptions.clockAtStart = .localNow()
             let (canvas, driver) = try openScene(options.sceneName(script: script), viewport: options.viewport(script: script),
                                                  options: sceneOptions, mode: .window, vsync: vsync && fps == nil,

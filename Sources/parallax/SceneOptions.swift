@@ -20,15 +20,25 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "Settings (JSON, docs/file-formats.md, \"Config file\"): loaded at start; in the tuning panel S saves them here and L reloads them.")
     var config: String?
 
+    @Option(help: "The scroll physics (docs/physics-models.md); default: the script's, else the config's, else uikit.")
+    var physics: PhysicsName?
+
+    @Option(help: ArgumentHelp("Compare two physics models side by side from the start, e.g. uikit,android (C toggles compare mode).",
+                               valueName: "a,b"))
+    var compare: ModelPair?
+
+    @Option(help: "Slow motion from the start: the scenes' time runs at this fraction of the frames' (T cycles it).")
+    var timeScale: TimeScale?
+
     @Option(help: "Write one JSON object per frame and line to this file (docs/file-formats.md, \"Trace\").")
     var trace: String?
 
     @Flag(help: "Log debug lines (dropped input and the like).")
     var verbose = false
 
-    /// Scene settings from the flags, the config file and the environment (`PARALLAX_REDUCED_MOTION=1`);
-    /// a bad config file ends the process with its one-line error and exit code 2.
-    func sceneOptions() throws -> SceneRegistry.Options {
+    /// Scene settings from the flags, the script, the config file and the environment
+    /// (`PARALLAX_REDUCED_MOTION=1`); a bad config file ends the process with its one-line error and exit code 2.
+    func sceneOptions(script: InputScript?) throws -> SceneRegistry.Options {
         var options = SceneRegistry.Options()
         options.feed.itemCount = itemCount.items
         if let config {
@@ -39,6 +49,12 @@ struct SceneOptions: ParsableArguments {
             }
         }
         if ProcessInfo.processInfo.environment["PARALLAX_REDUCED_MOTION"] == "1" { options.settings.reducedMotion = true }
+        if let physics = physics?.name ?? script?.physics { options.settings.physics = physics }
+        if let timeScale { options.timeScale = timeScale.scale }
+        if let compare {
+            options.settings.physics = compare.left
+            options.compare = compare.right
+        }
         return options
     }
 

@@ -32,6 +32,9 @@ struct VerifyCommand: ParsableCommand {
     @Flag(help: "Capture through a real window and its renderer (OpenGL where there is one) instead of the software renderer; needs a display. Pair it with --perceptual-threshold.")
     var window = false
 
+    @Option(help: "Replay every script under this scroll physics (docs/physics-models.md); default: each script's, else uikit.")
+    var physics: PhysicsName?
+
     @Option(help: "Where to write diff pictures for mismatches.")
     var diffs = "parallax-diffs"
 
@@ -107,6 +110,7 @@ struct VerifyCommand: ParsableCommand {
                     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
                     var options = SceneRegistry.Options()
                     options.clockAtStart = script.clock ?? .scriptDefault
+                    options.settings.physics = physics?.name ?? script.physics ?? options.settings.physics
                     let verdicts = try check.verify(name: name, script: script) { viewport, environment in
                         SceneRegistry.standard.make(script.scene ?? SceneRegistry.standard.names[0], viewport: viewport, options: options,
                                                     environment: environment)!

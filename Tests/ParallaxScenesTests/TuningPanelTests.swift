@@ -51,7 +51,7 @@ import Testing
         let playground = Playground(viewport: viewport, environment: testEnvironment())
         playground.handle(.key(.p, shift: false), at: 0)
         let rows = playground.tuningRowFrames()
-        let decelerationRow = playground.tuningRows.firstIndex { $0.label == "Deceleration / ms" }!
+        let decelerationRow = playground.tuningRows.firstIndex { $0.label == "UIKit deceleration / ms" }!
         let plus = rows[decelerationRow].plus
         playground.handle(.mouseDown(Point(x: plus.midX, y: plus.midY)), at: 0)
         playground.handle(.mouseMove(Point(x: plus.midX, y: plus.midY - 300)), at: 0.1)

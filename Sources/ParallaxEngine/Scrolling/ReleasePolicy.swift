@@ -12,7 +12,8 @@ public struct ReleasePolicy: Sendable {
         public var startPage: Int
         public var pageLength: Double
         public var pageCount: Int
-        public var settings: ScrollPhysicsSettings
+        /// Where the model would fling the release to (`ScrollPhysicsModel.projectedLanding`).
+        public var projectedLanding: Double
     }
 
     public enum Motion: Sendable, Equatable {
@@ -57,7 +58,7 @@ public struct ReleasePolicy: Sendable {
     /// Settles on a page (`Paging.target`); animated scrolls use the page settle.
     public static let paging = ReleasePolicy(animation: .pageSettle, release: { r in
         let page = Paging.target(offset: r.offset, velocity: r.velocity, dragDistance: r.dragDistance, startPage: r.startPage,
-                                 pageLength: r.pageLength, pageCount: r.pageCount, projectionRate: r.settings.pagingDecelerationRate)
+                                 pageLength: r.pageLength, pageCount: r.pageCount, projectedLanding: r.projectedLanding)
         return .settle(on: Double(page) * r.pageLength)
     })
 }

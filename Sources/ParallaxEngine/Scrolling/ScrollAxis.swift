@@ -42,14 +42,17 @@ public struct ScrollSample: Sendable, Equatable {
     }
 }
 
-/// One scroll axis: drag with velocity tracking and rubber band, fling, bounce, notched wheel,
-/// precise deltas, keys, and what a release does (`ReleasePolicy`: fling or paging, momentum). Every input
-/// is stamped with its absolute time, and the axis keeps its motion as a list of closed-form
-/// pieces (`ScrollSimulation`: a fling, then the spring it hands over to at an edge, say), so
-/// `offset(at:)` is exact at any time and the frame rate changes nothing.
+/// One scroll axis: drag with velocity tracking and an edge's resistance, fling, edge return,
+/// notched wheel, precise deltas, keys, and what a release does (`ReleasePolicy`: fling or paging,
+/// momentum). How each of these moves is its physics model's (`ScrollPhysicsModel`); the axis
+/// composes them. Every input is stamped with its absolute time, and the axis keeps its motion as
+/// closed-form pieces (`ScrollSimulation`; a fling and the edge return it hands over to are one
+/// `FreeMotion`), so `offset(at:)` is exact at any time and the frame rate changes nothing.
 public struct ScrollAxis: Sendable {
     public var settings: ScrollPhysicsSettings
     public let release: ReleasePolicy
+    /// Change it with `setModel(_:at:)`, which takes over the motion under way.
+    public private(set) var model: any ScrollPhysicsModel
     public private(set) var viewportLength = 0.0
     public private(set) var contentLength = 0.0
 
@@ -74,7 +77,9 @@ public struct ScrollAxis: Sendable {
 
     private var segments = [Segment(start: 0, piece: ScrollRest(at: 0), phase: .idle)]
     private var lastEventTime = 0.0
-    private var tracker = VelocityTracker()
+    private var tracker: any VelocityEstimating
+    /// The wheel events of the running wheel animation, for `WheelContext`.
+    private var wheelTimes: [Double] = []
     private var drag: Drag?
     /// A precise-delta (trackpad) stream, while it lasts.
     struct PreciseStream: Sendable {
@@ -87,9 +92,25 @@ public struct ScrollAxis: Sendable {
     /// Where the running wheel, key or paging animation is going (retargets add to it).
     private var animationTarget: Double?
 
-    public init(settings: ScrollPhysicsSettings = .init(), release: ReleasePolicy = .fling) {
+    public init(settings: ScrollPhysicsSettings = .init(), release: ReleasePolicy = .fling,
+                model: any ScrollPhysicsModel = ScrollPhysicsModels.standard) {
         self.settings = settings
         self.release = release
+        self.model = model
+        tracker = model.makeVelocityTracker()
+    }
+
+    /// Switches the physics at `t`: a fling or an edge return under way goes on from the same
+    /// offset and velocity under the new model; a held drag, an animation or rest go on as they
+    /// are, and the next input uses the new model.
+    public mutating func setModel(_ new: any ScrollPhysicsModel, at t: Double) {
+        guard new.name != model.name else { return }
+        model = new
+        guard let t = accept(t) else { return }
+        let now = state(at: t)
+        if now.phase == .decelerating || now.phase == .bouncing {
+            segments = freeMotion(from: now.x, velocity: now.v, at: t)
+        }
     }
 
     public var maxOffset: Double { max(0, contentLength - viewportLength) }
@@ -97,7 +118,7 @@ public struct ScrollAxis: Sendable {
     public var pageCount: Int { viewportLength > 0 ? max(1, Int((contentLength / viewportLength).rounded())) : 1 }
 
     public func notchLength() -> Double {
-        settings.wheelStepOverride ?? WheelAnimation.notchLength(viewport: viewportLength)
+        model.notchLength(viewport: viewportLength, settings: settings)
     }
 
     // MARK: Evaluation
@@ -115,7 +136,7 @@ public struct ScrollAxis: Sendable {
     private func state(of segment: Segment, at t: Double) -> (x: Double, v: Double, phase: ScrollPhase) {
         let local = t.isFinite ? max(0, t - segment.start) : 0
         let piece = segment.piece
-        return (piece.position(at: local), piece.velocity(at: local), piece.isDone(at: local) ? .idle : segment.phase)
+        return (piece.position(at: local), piece.velocity(at: local), piece.phase(at: local, moving: segment.phase))
     }
 
     public func offset(at t: Double) -> Double { state(at: t).x }
@@ -180,7 +201,7 @@ public struct ScrollAxis: Sendable {
         drag = Drag(pointerStart: position, rawStart: rawOffset, raw: rawOffset, offsetStart: x, startPage: page(at: x))
         stream = nil
         animationTarget = nil
-        tracker.reset()
+        tracker = model.makeVelocityTracker()
         tracker.add(x, at: t)
         segments = [Segment(start: t, piece: ScrollHold(at: x, velocity: 0), phase: .dragging)]
     }
@@ -203,10 +224,16 @@ public struct ScrollAxis: Sendable {
         release(from: x, velocity: tracker.releaseVelocity(at: t), offsetStart: drag.offsetStart, startPage: drag.startPage, at: t)
     }
 
+    /// A release at `x` with `v` of a gesture that started at `offsetStart` on page `startPage`,
+    /// with where the model would fling it to.
+    private func released(at x: Double, velocity v: Double, offsetStart: Double, startPage: Int) -> ReleasePolicy.Release {
+        ReleasePolicy.Release(offset: x, velocity: v, dragDistance: x - offsetStart, startPage: startPage, pageLength: pageLength,
+                              pageCount: pageCount, projectedLanding: model.projectedLanding(from: x, velocity: v, settings: settings))
+    }
+
     /// What a pointer's release or the fingers' lift does, as the release policy says.
     private mutating func release(from x: Double, velocity v: Double, offsetStart: Double, startPage: Int, at t: Double) {
-        let released = ReleasePolicy.Release(offset: x, velocity: v, dragDistance: x - offsetStart, startPage: startPage,
-                                             pageLength: pageLength, pageCount: pageCount, settings: settings)
+        let released = released(at: x, velocity: v, offsetStart: offsetStart, startPage: startPage)
         switch release.release(released) {
         case let .fling(velocity): segments = freeMotion(from: x, velocity: velocity, at: t)
         case let .settle(target): animate(from: x, velocity: v, to: target, phase: .paging, at: t)
@@ -219,7 +246,9 @@ public struct ScrollAxis: Sendable {
     /// retargets it, keeping the velocity; clamped to the range.
     public mutating func wheel(notches: Double, at t: Double) {
         guard notches.isFinite, drag == nil, let t = accept(t) else { return }
+        if phase(at: t) != .wheel { wheelTimes = [] }
         scroll(by: limitedDelta(notches * notchLength()), animated: true, at: t)
+        wheelTimes = wheelTimes.suffix(3) + [t]
     }
 
     /// Precise (trackpad) deltas in logical px, > 0 towards larger offsets: applied at once, 1:1,
@@ -239,7 +268,7 @@ public struct ScrollAxis: Sendable {
             // A new stream, from where the content is shown: no jump out of a fling or animation.
             let shown = offset(at: t)
             stream = PreciseStream(raw: raw(showing: shown), offsetStart: shown, startPage: page(at: shown))
-            tracker.reset()
+            tracker = model.makeVelocityTracker()
         }
         stream!.raw += delta
         let x = visible(raw: stream!.raw)
@@ -252,8 +281,7 @@ public struct ScrollAxis: Sendable {
         let end = t + settings.preciseSettleDelay
         let momentum = release.momentum(tracker.velocity, settings)
         let hold = Segment(start: t, piece: ScrollHold(at: x, velocity: tracker.velocity), phase: .dragging, heldUntil: end)
-        let ending = ReleasePolicy.Release(offset: x, velocity: momentum, dragDistance: x - stream!.offsetStart, startPage: stream!.startPage,
-                                           pageLength: pageLength, pageCount: pageCount, settings: settings)
+        let ending = released(at: x, velocity: momentum, offsetStart: stream!.offsetStart, startPage: stream!.startPage)
         if case .settle = release.release(ending) {
             // A policy that settles (paging) holds the content until the stream ends, then settles
             // as a release there would.
@@ -342,20 +370,16 @@ public struct ScrollAxis: Sendable {
         return min(pageCount - 1, max(0, Int((x / pageLength).rounded())))
     }
 
-    /// The shown offset for an unresisted one: rubber-banded past the edges, as far as the pull goes.
+    /// The shown offset for an unresisted one: resisted past the edges (`ScrollPhysicsModel.pulled`), as far as the pull goes.
     private func visible(raw: Double) -> Double {
-        let resist = { (d: Double) in
-            RubberBand.resisted(d, dimension: self.viewportLength, constant: self.settings.rubberBandConstant)
-        }
+        let resist = { (d: Double) in self.model.pulled(d, viewport: self.viewportLength, settings: self.settings) }
         if raw < 0 { return -resist(-raw) }
         if raw > maxOffset { return maxOffset + resist(raw - maxOffset) }
         return raw
     }
 
     private func raw(showing x: Double) -> Double {
-        let distance = { (d: Double) in
-            RubberBand.distance(showing: d, dimension: self.viewportLength, constant: self.settings.rubberBandConstant)
-        }
+        let distance = { (d: Double) in self.model.pullDistance(showing: d, viewport: self.viewportLength, settings: self.settings) }
         if x < 0 { return -distance(-x) }
         if x > maxOffset { return maxOffset + distance(x - maxOffset) }
         return x
@@ -367,57 +391,31 @@ public struct ScrollAxis: Sendable {
             segments = [Segment(start: t, piece: ScrollRest(at: x), phase: .idle)]
             return
         }
-        let animation = phase == .paging
+        let animation: (any ScrollSimulation)? = phase == .paging
             ? Paging.settle(from: x, to: target, velocity: v * (target - x) >= 0 ? v : 0)
-            : WheelAnimation.animation(from: x, to: target, velocity: v)
-        segments = [Segment(start: t, piece: animation, phase: phase)]
+            : model.wheelAnimation(from: x, to: target, velocity: v, context: WheelContext(intervals: wheelIntervals(at: t)))
+        // A model whose wheel is applied at once (GTK's) jumps.
+        segments = [Segment(start: t, piece: animation ?? ScrollRest(at: target), phase: animation == nil ? .idle : phase)]
     }
 
-    /// The free motion from `x` at velocity `v`: a spring back if past an edge, else a fling
-    /// that hands its velocity to the spring where it crosses an edge, else rest.
+    /// The gaps between the running wheel animation's events and the event at `t`, oldest first.
+    private func wheelIntervals(at t: Double) -> [Double] {
+        let times = wheelTimes + [t]
+        return zip(times.dropFirst(), times).map { $0 - $1 }
+    }
+
+    /// The model's free motion (`FreeMotion`) from `x` at `v`, or rest where it is (in range).
     private func freeMotion(from x: Double, velocity v: Double, at t: Double) -> [Segment] {
-        if x < 0 || x > maxOffset {
-            let edge = x < 0 ? 0 : maxOffset
-            return [Segment(start: t, piece: boundedSpring(anchor: edge, displacement: x - edge, velocity: v), phase: .bouncing)]
+        guard let motion = FreeMotion.make(model: model, from: x, velocity: v, maxOffset: maxOffset, settings: settings) else {
+            return [Segment(start: t, piece: ScrollRest(at: x), phase: .idle)]
         }
-        guard v != 0 else { return [Segment(start: t, piece: ScrollRest(at: x), phase: .idle)] }
-        let speed = min(settings.maxFlingVelocity, max(-settings.maxFlingVelocity, v))
-        let fling = Deceleration(from: x, velocity: speed, rate: settings.decelerationRate)
-        let edge = v > 0 ? maxOffset : 0
-        if let crossing = fling.crossingTime(of: edge), fling.landing != edge {
-            // The fling runs until the spring takes over; it never settles on its own.
-            return [Segment(start: t, piece: fling, phase: .decelerating),
-                    Segment(start: t + crossing, piece: boundedSpring(anchor: edge, displacement: 0, velocity: fling.velocity(at: crossing)),
-                            phase: .bouncing)]
-        }
-        let settling = fling.settling(threshold: settings.restThreshold)
-        guard settling.settleTime > 0 else { return [Segment(start: t, piece: ScrollRest(at: clamp(fling.landing)), phase: .idle)] }
-        return [Segment(start: t, piece: settling, phase: .decelerating)]
+        // A fling too slow to move rests where it would land.
+        if motion.isDone(at: 0) { return [Segment(start: t, piece: ScrollRest(at: clamp(motion.position(at: 0))), phase: .idle)] }
+        return [Segment(start: t, piece: motion, phase: motion.phase(at: 0, moving: .decelerating))]
     }
 
-    /// A spring to `anchor` from `displacement`, settling at the rest threshold, whose outward
-    /// velocity is limited so it never goes further out than `maxOvershoot` (a hard fling into an
-    /// edge bounces as far as the bound allows), nor further than it already is when a held pull
-    /// took it past the bound.
-    private func boundedSpring(anchor: Double, displacement x0: Double, velocity v0: Double) -> Spring {
-        let w = settings.springStiffness, bound = max(settings.maxOvershoot, abs(x0))
-        func peak(_ v: Double) -> Double {
-            // Critically damped: the extreme is at t* = v / (w (v + w x0)) when it lies ahead.
-            let denominator = w * (v + w * x0)
-            guard denominator != 0 else { return abs(x0) }
-            let tStar = v / denominator
-            guard tStar > 0 else { return abs(x0) }
-            return abs(exp(-w * tStar) * (x0 + (v + w * x0) * tStar))
-        }
-        var v = v0
-        if peak(v) > bound {
-            var low = 0.0, high = 1.0
-            for _ in 0..<50 {
-                let mid = (low + high) / 2
-                if peak(v0 * mid) > bound { high = mid } else { low = mid }
-            }
-            v = v0 * low
-        }
-        return Spring(anchor: anchor, displacement: x0, velocity: v, omega: w).settling(threshold: settings.restThreshold)
+    /// Springs to `anchor` from `displacement` (`spring(to:at:)`): the model's edge return.
+    private func boundedSpring(anchor: Double, displacement x0: Double, velocity v0: Double) -> any ScrollSimulation {
+        FreeMotion.edgeReturn(model, anchor: anchor, displacement: x0, velocity: v0, settings)
     }
 }

@@ -6,6 +6,7 @@ public final class HeaderScene: PlaygroundScene {
     public let name = "header"
     public private(set) var viewport: Size
     public private(set) var scroller = ScrollAxis()
+    public var plottedScroller: ScrollAxis? { scroller }
     public private(set) var position = ScrollPosition()
     public var offset: Double { position.offset }
     public var time: Double { position.time }
@@ -90,6 +91,8 @@ public final class HeaderScene: PlaygroundScene {
     public func apply(_ s: PlaygroundSettings) {
         settings.refreshThreshold = s[.headerRefreshThreshold]
         scroller.settings = s.physics(from: scroller.settings)
+        // A fling under way goes on from where it is under the new model.
+        scroller.setModel(s.physicsModel, at: time)
         position.rendering = RenderingOptions(s)
         relayout(at: time)
     }

@@ -5,6 +5,7 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
     public let name = "pager"
     public private(set) var viewport: Size
     public private(set) var scroller = ScrollAxis(release: .paging)
+    public var plottedScroller: ScrollAxis? { scroller }
     public private(set) var position = ScrollPosition()
     public var offset: Double { position.offset }
     public var time: Double { position.time }
@@ -150,6 +151,8 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
         settings.headerSpeed = s[.pagerHeaderSpeed]
         settings.paragraphSpeed = s[.pagerParagraphSpeed]
         scroller.settings = s.physics(from: scroller.settings)
+        // A fling under way goes on from where it is under the new model.
+        scroller.setModel(s.physicsModel, at: time)
         position.rendering = RenderingOptions(s)
     }
 
