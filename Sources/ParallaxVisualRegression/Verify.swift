@@ -6,8 +6,8 @@ import ParallaxSDL
 
 /// Replays scripts headless and compares each capture's decoded pixels with a golden PNG, writing a
 /// diff (changed pixels red over the dimmed frame) and expected | actual | diff side by side for
-/// every mismatch. What `parallax verify` runs, and what a Swift test can call with its own scene.
-public struct VisualRegression {
+/// every mismatch. The driver `parallax verify` runs, and what a Swift test can call with its own scene.
+public struct Verify {
     /// Which goldens to write instead of comparing.
     public enum Recording: String, Sendable, CaseIterable {
         /// Write goldens that do not exist yet; compare the others.

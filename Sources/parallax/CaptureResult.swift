@@ -34,7 +34,7 @@ struct CaptureResult: Codable, Equatable {
         return Double(differingPixels) / Double(totalPixels)
     }
 
-    init(script: String, verdict v: VisualRegression.Verdict) {
+    init(script: String, verdict v: Verify.Verdict) {
         self.script = script
         time = v.time
         golden = v.golden

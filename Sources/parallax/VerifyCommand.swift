@@ -6,7 +6,7 @@ import ParallaxScenes
 import ParallaxVisualRegression
 import ParallaxSDL
 
-extension VisualRegression.Recording: ExpressibleByArgument {}
+extension Verify.Recording: ExpressibleByArgument {}
 
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -39,7 +39,7 @@ struct VerifyCommand: ParsableCommand {
     var diffs = "parallax-diffs"
 
     @Option(help: "Write goldens: missing (those that do not exist), all, or never (the default when CI is set).")
-    var record: VisualRegression.Recording?
+    var record: Verify.Recording?
 
     func validate() throws {
         guard (0...255).contains(maxChannelDelta) else { throw ValidationError("--max-channel-delta must be from 0 to 255") }
@@ -102,8 +102,8 @@ struct VerifyCommand: ParsableCommand {
                 results = try VerifyWorkers.run(scripts: selected.map(\.0), jobs: jobs)
                 results.forEach { print(Self.row($0)) }
             } else {
-                var check = VisualRegression(goldensFolder: goldens, resourcesFolder: try ResourceLocator.locate(), tolerance: tolerance,
-                                             recording: recording, diffsFolder: diffs, logger: Logger.quiet())
+                var check = Verify(goldensFolder: goldens, resourcesFolder: try ResourceLocator.locate(), tolerance: tolerance,
+                                   recording: recording, diffsFolder: diffs, logger: Logger.quiet())
                 check.mode = window ? .window : .headless
                 var collected: [CaptureResult] = []
                 for (path, script) in selected {

@@ -13,11 +13,11 @@ func regressionScript(_ name: String) throws -> InputScript {
     try InputScript.load(path: "\(regressionFolder)/Scripts/\(name).json", knownScenes: SceneRegistry.standard.names)
 }
 
-func checker(goldens: String = regressionFolder + "/Goldens", recording: VisualRegression.Recording = .never,
-             tolerance: PixelComparison.Tolerance = .init()) -> (VisualRegression, diffs: String) {
+func checker(goldens: String = regressionFolder + "/Goldens", recording: Verify.Recording = .never,
+             tolerance: PixelComparison.Tolerance = .init()) -> (Verify, diffs: String) {
     let diffs = temporaryFolder()
-    return (VisualRegression(goldensFolder: goldens, resourcesFolder: resourcesFolder, tolerance: tolerance, recording: recording,
-                             diffsFolder: diffs, logger: Logger(label: "test")), diffs)
+    return (Verify(goldensFolder: goldens, resourcesFolder: resourcesFolder, tolerance: tolerance, recording: recording,
+                   diffsFolder: diffs, logger: Logger(label: "test")), diffs)
 }
 
 func playground(_ script: InputScript, options: SceneRegistry.Options = .init()) -> (Size, SceneEnvironment) -> Scene {
@@ -35,7 +35,7 @@ func showsAPhotoChange(x: Int, y: Int, layout: FeedLayout) -> Bool {
 }
 
 extension SDLTests {
-    @Suite struct VisualRegressionTests {
+    @Suite struct VerifyTests {
         @Test(arguments: ["feed", "header", "pager", "header-refresh", "reduced-motion", "panels", "panels-small", "bar-material",
                           "scroll-indicator", "sizes-480x360", "sizes-1920x1080"])
         func everySceneMatchesItsGoldens(name: String) throws {
