@@ -7,7 +7,7 @@ import ParallaxFrame
 /// A window with its renderer and caches: where display lists become pixels. Under the dummy driver
 /// (headless) the window is an in-memory surface drawn by SDL's software renderer, so capture and the
 /// real window share this one path.
-public final class Canvas: RenderTarget {
+public final class Canvas: WindowRenderTarget {
     public let window: OpaquePointer
     public let renderer: OpaquePointer
     public let textures: TextureCache
@@ -116,6 +116,15 @@ public final class Canvas: RenderTarget {
 
     public func present() {
         SDL_RenderPresent(renderer)
+    }
+
+    public var presentsWithVSync: Bool {
+        var info = SDL_RendererInfo()
+        return SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+    }
+
+    public func disableVSync() {
+        SDL_RenderSetVSync(renderer, 0)
     }
 
     /// Drops pending window events, as a loop that reads none must (the window system waits on them).

@@ -17,10 +17,10 @@ public enum Capture {
     }
 
     /// Runs until the last capture time (and the last scripted event); returns the paths written.
-    public static func run(canvas: any RenderTarget, driver: SceneDriver, captures: [Double], outputFolder: String, baseName: String,
+    public static func run(target: any RenderTarget, driver: SceneDriver, captures: [Double], outputFolder: String, baseName: String,
                            overlay: FrameOverlay? = nil, onFrame: Run.FrameObserver? = nil) throws -> [String] {
         var written: [String] = []
-        try frames(canvas: canvas, driver: driver, captures: captures, overlay: overlay, onFrame: onFrame) { time, pixels in
+        try frames(target: target, driver: driver, captures: captures, overlay: overlay, onFrame: onFrame) { time, pixels in
             let path = outputFolder + "/" + fileName(base: baseName, time: time)
             try pixels.savePNG(path: path)
             written.append(path)
@@ -31,13 +31,13 @@ public enum Capture {
     /// Runs until the last capture time (and the last scripted event), handing over the pixels of
     /// each capture time in order. `overlay`, if given, is drawn on the captures with the frames'
     /// measured work; intervals are the virtual clock's, so it shows 60 fps.
-    public static func frames(canvas: any RenderTarget, driver: SceneDriver, captures: [Double], overlay: FrameOverlay? = nil,
+    public static func frames(target: any RenderTarget, driver: SceneDriver, captures: [Double], overlay: FrameOverlay? = nil,
                               onFrame: Run.FrameObserver? = nil,
                               onCapture: (_ time: Double, _ pixels: PixelImage) throws -> Void) throws {
         let times = Array(Set(captures)).sorted()
         let byFrame = Dictionary(grouping: times, by: frameIndex)
         let lastFrame = max(frameIndex(for: times.last ?? 0), frameIndex(for: driver.scriptDuration))
-        let step = FrameStep(driver: driver, target: canvas, clock: Stopwatch(), overlay: overlay)
+        let step = FrameStep(driver: driver, target: target, clock: Stopwatch(), overlay: overlay)
         let clock = FrameClock()
         for frame in 0...lastFrame {
             let t = clock.time(ofFrame: frame)
@@ -48,7 +48,7 @@ public enum Capture {
             onFrame?(frame, t, nil, nil, driver.scene)
             if let due {
                 var pixels = PixelImage(width: 0, height: 0)
-                phases.handOff = try step.timeHandOff { pixels = try canvas.readPixels() }
+                phases.handOff = try step.timeHandOff { pixels = try target.readPixels() }
                 for captureTime in due { try onCapture(captureTime, pixels) }
             }
             step.record(phases, interval: 1 / clock.rate)

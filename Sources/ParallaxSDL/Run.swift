@@ -32,27 +32,25 @@ public enum Run {
 
     /// Where presents go: `fps` forces a timer; else the display's refresh when vsync holds presents
     /// to it, else a timer at the refresh SDL reports (none under Xvfb: `FrameClock.standardRate`).
-    static func schedule(for canvas: Canvas, fps: Double?) -> PresentSchedule {
+    static func schedule(for target: any WindowRenderTarget, fps: Double?) -> PresentSchedule {
         if let fps { return PresentSchedule(timerRate: fps) }
         var mode = SDL_DisplayMode()
-        let display = SDL_GetWindowDisplayIndex(canvas.window)
+        let display = SDL_GetWindowDisplayIndex(target.window)
         let refresh = display >= 0 && SDL_GetCurrentDisplayMode(display, &mode) == 0 && mode.refresh_rate > 0
             ? Double(mode.refresh_rate) : nil
-        var info = SDL_RendererInfo()
-        let vsync = SDL_GetRendererInfo(canvas.renderer, &info) == 0 && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
-        if let refresh, vsync { return PresentSchedule(displayRate: refresh) }
+        if let refresh, target.presentsWithVSync { return PresentSchedule(displayRate: refresh) }
         return PresentSchedule(timerRate: refresh ?? FrameClock.standardRate)
     }
 
     /// Runs until asked to stop; returns the frames' timings.
     @discardableResult
-    public static func run(canvas: Canvas, driver: SceneDriver, options: Options, onFrame: FrameObserver? = nil) -> FrameTimings {
-        let events = WindowEvents(window: canvas.window)
-        let schedule = schedule(for: canvas, fps: options.fps)
+    public static func run(target: any WindowRenderTarget, driver: SceneDriver, options: Options, onFrame: FrameObserver? = nil) -> FrameTimings {
+        let events = WindowEvents(window: target.window)
+        let schedule = schedule(for: target, fps: options.fps)
         // On the timer a present must not also wait for a refresh (Xvfb fakes one, irregularly).
-        if schedule.source == .timer { SDL_RenderSetVSync(canvas.renderer, 0) }
+        if schedule.source == .timer { target.disableVSync() }
         var pacer: FramePacer?
-        let step = FrameStep(driver: driver, target: canvas, clock: Stopwatch(), overlay: options.overlay,
+        let step = FrameStep(driver: driver, target: target, clock: Stopwatch(), overlay: options.overlay,
                              timings: FrameTimings(keepsHistory: options.keepsHistory))
         step.showsOverlay = options.showsOverlay
         var screenshotsPending = 0
@@ -93,7 +91,7 @@ public enum Run {
                 default: break
                 }
             }
-            if SDL_GetWindowFlags(canvas.window) & SDL_WINDOW_MINIMIZED.rawValue != 0 {
+            if SDL_GetWindowFlags(target.window) & SDL_WINDOW_MINIMIZED.rawValue != 0 {
                 // Nothing to show: wait for the window to come back instead of drawing unseen frames.
                 // Waiting leaves the events queued for the next latch.
                 SDL_WaitEventTimeout(nil, 100)
@@ -106,7 +104,7 @@ public enum Run {
             _ = watch.lap()
             phases.update += polling
             pacer?.recordWork(phases.work)
-            if screenshotsPending > 0, let pixels = try? canvas.readPixels() {
+            if screenshotsPending > 0, let pixels = try? target.readPixels() {
                 // The read-back is once a press, not every frame's work: kept out of the latch budget.
                 for _ in 0..<screenshotsPending { options.onScreenshot?(pixels) }
                 screenshotsPending = 0
@@ -119,7 +117,7 @@ public enum Run {
             // The interval is measured where pacing puts frames: at the present call on the timer,
             // at its return (the refresh) on a display.
             var interval = locked ? 0 : sincePresent.lap()
-            canvas.present()
+            target.present()
             if locked { interval = sincePresent.lap() }
             let presentTime = monotonicSeconds()
             phases.handOff += watch.lap()
@@ -127,7 +125,7 @@ public enum Run {
                 pacer!.presented(target: time)
                 if before == .display, pacer!.schedule.source == .timer {
                     // The probe found presents not held to a display: the timer paces from now on.
-                    SDL_RenderSetVSync(canvas.renderer, 0)
+                    target.disableVSync()
                 }
             }
             if frame == 0 { step.timings.firstFrame = ProcessStart.elapsed() }

@@ -14,19 +14,19 @@ public enum Soak {
 
     /// Plays `minutes` of random input on the virtual clock (`FrameClock.standardRate`); calls
     /// `onMinute` after each virtual minute with its number and the resident memory then.
-    public static func run(canvas: any RenderTarget, driver: SceneDriver, input: inout RandomInput, minutes: Double,
+    public static func run(target: any RenderTarget, driver: SceneDriver, input: inout RandomInput, minutes: Double,
                            onMinute: (_ minute: Int, _ residentBytes: Int) -> Void) {
         let clock = FrameClock()
         let framesPerMinute = Int(60 * clock.rate)
         let frames = Int(minutes * Double(framesPerMinute))
-        let step = FrameStep(driver: driver, target: canvas, clock: Stopwatch())
+        let step = FrameStep(driver: driver, target: target, clock: Stopwatch())
         for frame in 1...max(1, frames) {
             let time = clock.time(ofFrame: frame)
             for event in input.events(at: time) {
                 step.deliver(event, at: time)
             }
             step.run(at: time)
-            canvas.present()
+            target.present()
             if frame % framesPerMinute == 0 { onMinute(frame / framesPerMinute, residentBytes()) }
         }
     }

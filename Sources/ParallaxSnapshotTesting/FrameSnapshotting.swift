@@ -44,7 +44,7 @@ extension Snapshotting where Value == SnapshotScene, Format == PixelImage {
                                     logger: .init(label: "parallax.snapshot"))
             let driver = SceneDriver(scene: scene.make(viewport, canvas.environment), script: script.events)
             var frame = PixelImage(width: 0, height: 0)
-            try Capture.frames(canvas: canvas, driver: driver, captures: [time]) { _, pixels in frame = pixels }
+            try Capture.frames(target: canvas, driver: driver, captures: [time]) { _, pixels in frame = pixels }
             return frame
         } catch {
             recordIssue("the scene could not be captured at \(time) s: \(error)", fileID: #fileID, filePath: #filePath, line: #line, column: #column)

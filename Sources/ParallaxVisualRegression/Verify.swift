@@ -55,16 +55,23 @@ public struct Verify {
     }
 
     /// Captures `script` (its size, else 1280x800) with the scene `makeScene` builds and checks every
-    /// capture time against `<goldens>/<name>-<time>.png`.
+    /// capture time against `<goldens>/<name>-<time>.png`, drawn by a `Canvas` in `mode`.
     public func verify(name: String, script: InputScript,
                        makeScene: (_ viewport: Size, _ environment: SceneEnvironment) -> Scene) throws -> [Verdict] {
-        let size = script.size ?? InputScript.defaultSize
-        let canvas = try Canvas(title: name, size: size, resourcesFolder: resourcesFolder, mode: mode, logger: logger)
+        let canvas = try Canvas(title: name, size: script.size ?? InputScript.defaultSize, resourcesFolder: resourcesFolder, mode: mode,
+                                logger: logger)
         // Every capture complete, in a window too: no placeholder while a photo decodes.
         canvas.textures.decodesSynchronously = true
-        let driver = SceneDriver(scene: makeScene(size, canvas.environment), script: script.events)
+        return try verify(name: name, script: script, target: canvas, makeScene: makeScene)
+    }
+
+    /// The same, drawn by `target` (of the script's size; goldens recorded by `Canvas` match only a
+    /// target that draws the same pixels).
+    public func verify(name: String, script: InputScript, target: any RenderTarget,
+                       makeScene: (_ viewport: Size, _ environment: SceneEnvironment) -> Scene) throws -> [Verdict] {
+        let driver = SceneDriver(scene: makeScene(target.logicalSize, target.environment), script: script.events)
         var verdicts: [Verdict] = []
-        try Capture.frames(canvas: canvas, driver: driver, captures: script.captures.isEmpty ? [0] : script.captures) { time, actual in
+        try Capture.frames(target: target, driver: driver, captures: script.captures.isEmpty ? [0] : script.captures) { time, actual in
             verdicts.append(try check(name: name, time: time, actual: actual))
         }
         return verdicts

@@ -38,8 +38,8 @@ struct CaptureCommand: ParsableCommand {
                                                  mode: window ? .window : .headless, completeFrames: true,
                                                  logger: options.makeLogger(), script: script)
             let trace = try options.traceWriter()
-            let written = try Capture.run(canvas: canvas, driver: driver, captures: times, outputFolder: out, baseName: base,
-                                                  overlay: overlay ? FrameTimeOverlay(text: canvas.text) : nil, onFrame: trace?.write)
+            let written = try Capture.run(target: canvas, driver: driver, captures: times, outputFolder: out, baseName: base,
+                                                  overlay: overlay ? FrameTimeOverlay(text: canvas.environment.text) : nil, onFrame: trace?.write)
             for path in written { print(path) }
         }
     }

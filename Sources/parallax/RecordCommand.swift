@@ -36,7 +36,7 @@ struct RecordCommand: ParsableCommand {
                                                  logger: Logger.quiet(), script: nil)
             var script = InputScript(scene: name, size: size.size, clock: sceneOptions.clockAtStart)
             var options = Run.Options()
-            options.overlay = FrameTimeOverlay(text: canvas.text)
+            options.overlay = FrameTimeOverlay(text: canvas.environment.text)
             options.showsOverlay = false
             // SDL stamps events in milliseconds: write them so, without float noise.
             let millisecond = { (t: Double) in (t * 1000).rounded() / 1000 }
@@ -45,7 +45,7 @@ struct RecordCommand: ParsableCommand {
                 script.captures.append(millisecond(time))
                 FileHandle.standardError.write(Data("parallax: capture point at \(String(format: "%.3f", time)) s\n".utf8))
             }
-            Run.run(canvas: canvas, driver: driver, options: options)
+            Run.run(target: canvas, driver: driver, options: options)
             guard FileManager.default.createFile(atPath: out, contents: Data(script.jsonText.utf8)) else {
                 throw CommandFailure(message: "\(out): cannot write the script file", code: 2)
             }

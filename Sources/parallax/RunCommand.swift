@@ -46,7 +46,7 @@ struct RunCommand: ParsableCommand {
             var runOptions = Run.Options()
             runOptions.frames = frames
             runOptions.fps = fps
-            runOptions.overlay = FrameTimeOverlay(text: canvas.text)
+            runOptions.overlay = FrameTimeOverlay(text: canvas.environment.text)
             runOptions.showsOverlay = overlay
             runOptions.keepsHistory = stats != nil
             let screenshots = ScreenshotWriter(logger: logger)
@@ -54,7 +54,7 @@ struct RunCommand: ParsableCommand {
             runOptions.onScreenshot = { pixels in
                 screenshots.save(pixels, path: FileManager.default.currentDirectoryPath + "/" + names.name(for: Date()))
             }
-            let timings = Run.run(canvas: canvas, driver: driver, options: runOptions, onFrame: trace?.write)
+            let timings = Run.run(target: canvas, driver: driver, options: runOptions, onFrame: trace?.write)
             screenshots.finish()
             if let stats {
                 var summary = timings.summary

@@ -31,7 +31,7 @@ struct SoakCommand: ParsableCommand {
                                                  logger: Logger.quiet(), script: nil)
             var input = RandomInput(seed: seed, viewport: size, sceneKeys: SceneRegistry.standard.entries.compactMap(\.key))
             var afterFirst: Int?, last = 0
-            Soak.run(canvas: canvas, driver: driver, input: &input, minutes: minutes) { minute, resident in
+            Soak.run(target: canvas, driver: driver, input: &input, minutes: minutes) { minute, resident in
                 if minute == 1 { afterFirst = resident }
                 last = resident
                 print(String(format: "minute %d: resident %.1f MB", minute, Double(resident) / 1_048_576))

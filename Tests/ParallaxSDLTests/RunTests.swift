@@ -46,7 +46,7 @@ extension SDLTests {
                 screenshots += 1
                 #expect(pixels.width == 800 && pixels.height == 500)
             }
-            Run.run(canvas: canvas, driver: driver, options: options)
+            Run.run(target: canvas, driver: driver, options: options)
 
             #expect(script.events.map(\.event) == [
                 .wheel(dx: 0, dy: 1, shift: false),

@@ -61,7 +61,7 @@ final class BarScene: PlaygroundScene {
                       press(.p, 0.35)]
         let driver = SceneDriver(scene: playground, script: script)
         var captured: PixelImage?
-        try Capture.frames(canvas: canvas, driver: driver, captures: [0.5]) { _, pixels in captured = pixels }
+        try Capture.frames(target: canvas, driver: driver, captures: [0.5]) { _, pixels in captured = pixels }
 
         #expect(playground.name == "bar")
         #expect(playground.settings[BarScene.barWidth] == 140)

@@ -101,6 +101,26 @@ extension SDLTests {
             #expect(comparison.actualSize == (800, 500))
         }
 
+        @Test func verifyDrawsWithTheRenderTargetItIsGiven() throws {
+            var script = try regressionScript("feed")
+            script.captures = [0, 0.5]
+            let goldens = temporaryFolder()
+            // The null target's frames are black at its own size; the feed drawn by a canvas is not.
+            for name in ["feed-0000.000.png", "feed-0000.500.png"] {
+                try PixelImage(width: 320, height: 200).savePNG(path: goldens + "/" + name)
+            }
+            let target = NullRenderTarget(size: Size(width: 320, height: 200))
+            var viewports: [Size] = []
+            let verdicts = try checker(goldens: goldens).0.verify(name: "feed", script: script, target: target) { viewport, environment in
+                viewports.append(viewport)
+                return playground(script)(viewport, environment)
+            }
+            #expect(verdicts.map(\.outcome) == [.matched, .matched])
+            #expect(viewports == [Size(width: 320, height: 200)])
+            #expect(target.draws == 2)
+            #expect(target.lastList.map { !$0.commands.isEmpty } == true)
+        }
+
         @Test func toleranceLetsSmallDifferencesPass() {
             var a = PixelImage(width: 10, height: 10), b = PixelImage(width: 10, height: 10)
             for i in a.bytes.indices { a.bytes[i] = 100; b.bytes[i] = 100 }

@@ -1,0 +1,14 @@
+import ParallaxFrame
+
+/// What the window's loop (`Run`) needs of a render target besides drawing: the SDL window its
+/// events, display and minimised state come from, and its presents' vsync, which the loop turns off
+/// when it paces on a timer. `Canvas` is one; a renderer of another API drawing into an SDL window
+/// would be another (docs/architecture.md, "Where to add").
+public protocol WindowRenderTarget: RenderTarget {
+    /// The SDL_Window.
+    var window: OpaquePointer { get }
+    /// Whether a present waits for the display's refresh.
+    var presentsWithVSync: Bool { get }
+    /// From now on a present returns without waiting for the refresh.
+    func disableVSync()
+}
