@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Testing
 @testable import ParallaxEngine
+import ParallaxFrame
 @testable import ParallaxScenes
 @testable import ParallaxSDL
 
@@ -62,5 +63,42 @@ extension SDLTests {
             let reread = try InputScript.parse(Data(script.jsonText.utf8), file: "recorded.json", knownScenes: SceneRegistry.standard.names)
             #expect(reread == script)
         }
+
+        /// The loop needs only a `WindowRenderTarget`: this one draws through a headless canvas and
+        /// counts what the loop asks of it.
+        @Test func theLoopDrawsAndPresentsIntoTheWindowTargetItIsGivenAndPacesItOnATimer() throws {
+            let target = CountingWindowTarget(try headlessCanvas(Size(width: 400, height: 300)))
+            let scene = SceneRegistry.standard.make("pager", viewport: target.logicalSize, environment: target.environment)!
+            var options = Run.Options()
+            options.frames = 3
+            // A forced rate paces on the timer, so presents must stop waiting for a refresh.
+            options.fps = 240
+            let timings = Run.run(target: target, driver: SceneDriver(scene: scene), options: options)
+            #expect(target.draws == 3 && target.presents == 3)
+            #expect(target.vsyncDisabled == 1)
+            #expect(timings.recent.count == 2, "the first frame is not timed")
+        }
     }
+}
+
+/// A headless canvas behind a window target of the test's own, counting draws, presents and vsync changes.
+final class CountingWindowTarget: WindowRenderTarget {
+    let canvas: Canvas
+    private(set) var draws = 0, presents = 0, vsyncDisabled = 0
+    init(_ canvas: Canvas) { self.canvas = canvas }
+    var window: OpaquePointer { canvas.window }
+    var presentsWithVSync: Bool { true }
+    func disableVSync() { vsyncDisabled += 1 }
+    var logicalSize: Size { canvas.logicalSize }
+    var environment: SceneEnvironment { canvas.environment }
+    func resize(to size: Size) { canvas.resize(to: size) }
+    func draw(_ list: DisplayList) {
+        draws += 1
+        canvas.draw(list)
+    }
+    func present() {
+        presents += 1
+        canvas.present()
+    }
+    func readPixels() throws -> PixelImage { try canvas.readPixels() }
 }
