@@ -8,24 +8,36 @@ import ParallaxSDL
 @_exported import SnapshotTesting
 @_spi(Internals) import SnapshotTesting
 
-/// A scene to snapshot: how to build it for a viewport, with the canvas's text and image metrics.
-/// Each snapshot builds a fresh one and replays the script from time 0, so captures never depend on
-/// one another.
+/// A scene to snapshot: how to build it for a viewport, with the render target's text and image
+/// metrics. Each snapshot builds a fresh one and replays the script from time 0, so captures never
+/// depend on one another.
 public struct SnapshotScene {
     public var make: (_ viewport: Size, _ environment: SceneEnvironment) -> Scene
     /// The folder with `Images/` and `Fonts/`; nil finds it as `parallax` does (`ResourceLocator`).
     public var resourcesFolder: String?
+    /// What draws the frames, made for each snapshot at its viewport; nil: a headless `Canvas` (SDL's
+    /// software renderer, as `parallax verify`'s goldens are drawn).
+    public var makeTarget: ((_ viewport: Size) throws -> any RenderTarget)?
 
-    public init(resourcesFolder: String? = nil, _ make: @escaping (_ viewport: Size, _ environment: SceneEnvironment) -> Scene) {
+    public init(resourcesFolder: String? = nil, makeTarget: ((_ viewport: Size) throws -> any RenderTarget)? = nil,
+                _ make: @escaping (_ viewport: Size, _ environment: SceneEnvironment) -> Scene) {
         self.make = make
         self.resourcesFolder = resourcesFolder
+        self.makeTarget = makeTarget
+    }
+
+    /// A fresh target of `viewport`'s size.
+    func target(_ viewport: Size) throws -> any RenderTarget {
+        if let makeTarget { return try makeTarget(viewport) }
+        return try Canvas(title: "snapshot", size: viewport, resourcesFolder: resourcesFolder ?? ResourceLocator.locate(), mode: .headless,
+                          logger: .init(label: "parallax.snapshot"))
     }
 }
 
 extension Snapshotting where Value == SnapshotScene, Format == PixelImage {
     /// The frame that shows time `time` of `script` (the first at or after it, on the virtual
-    /// 60 Hz clock of `parallax capture`), rendered headless by SDL's software renderer, stored as
-    /// PNG. `size` overrides the script's (else 1280x800). `precision` and `perceptualPrecision` as
+    /// 60 Hz clock of `parallax capture`), drawn by the scene's target (by default headless, by SDL's
+    /// software renderer), stored as PNG. `size` overrides the script's (else 1280x800). `precision` and `perceptualPrecision` as
     /// in `Diffing.frame`.
     public static func frame(script: InputScript = InputScript(events: []), at time: Double = 0, size: Size? = nil,
                              precision: Float = 1, perceptualPrecision: Float = 1) -> Snapshotting {
@@ -39,12 +51,10 @@ extension Snapshotting where Value == SnapshotScene, Format == PixelImage {
     private static func capture(_ scene: SnapshotScene, script: InputScript, time: Double, size: Size?) -> PixelImage {
         do {
             let viewport = size ?? script.size ?? InputScript.defaultSize
-            let resources = try scene.resourcesFolder ?? ResourceLocator.locate()
-            let canvas = try Canvas(title: "snapshot", size: viewport, resourcesFolder: resources, mode: .headless,
-                                    logger: .init(label: "parallax.snapshot"))
-            let driver = SceneDriver(scene: scene.make(viewport, canvas.environment), script: script.events)
+            let target = try scene.target(viewport)
+            let driver = SceneDriver(scene: scene.make(viewport, target.environment), script: script.events)
             var frame = PixelImage(width: 0, height: 0)
-            try Capture.frames(target: canvas, driver: driver, captures: [time]) { _, pixels in frame = pixels }
+            try Capture.frames(target: target, driver: driver, captures: [time]) { _, pixels in frame = pixels }
             return frame
         } catch {
             recordIssue("the scene could not be captured at \(time) s: \(error)", fileID: #fileID, filePath: #filePath, line: #line, column: #column)

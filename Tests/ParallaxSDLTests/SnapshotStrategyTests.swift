@@ -35,6 +35,21 @@ extension SDLTests {
             }
         }
 
+        @Test func aSceneIsSnapshotFromTheRenderTargetItMakes() {
+            var made: [NullRenderTarget] = []
+            let scene = SnapshotScene(makeTarget: { viewport in
+                let target = NullRenderTarget(size: viewport)
+                made.append(target)
+                return target
+            }) { viewport, environment in
+                SceneRegistry.standard.make("pager", viewport: viewport, environment: environment)!
+            }
+            var frame: PixelImage?
+            Snapshotting<SnapshotScene, PixelImage>.frame(at: 0.25, size: Size(width: 320, height: 200)).snapshot(scene).run { frame = $0 }
+            #expect(made.count == 1 && made.first?.draws == 1 && made.first?.logicalSize == Size(width: 320, height: 200))
+            #expect(frame == PixelImage(width: 320, height: 200), "the null target's black frame, not a canvas's")
+        }
+
         @Test func aMarginChangeFailsWithTheThreeImagesAndPassesAgainOnceReRecorded() throws {
             let script = try regressionScript("feed")
             let folder = temporaryFolder()
