@@ -16,19 +16,34 @@ extension RealInputTests {
         @Test(arguments: ["uikit", "android", "chromium", "gtk", "flutter", "firefox"])
         func aDragFlingLandsWhereTheModelsClosedFormSays(physics: String) throws {
             // Under load Xvfb and the player bend the drag's event times and with them the tracker's
-            // speed (RealInputTests' first test): a release off by more than 8% is tried again in a new
-            // window, up to four windows in all. The landing is checked on the release measured.
-            var attempt = try fling(physics: physics)
-            for _ in 1..<4 where abs(attempt.released - Self.speed) > 0.08 * Self.speed { attempt = try fling(physics: physics) }
-            #expect(abs(attempt.released - Self.speed) <= 0.08 * Self.speed, "\(physics): released at \(attempt.released) px/s")
-            let travelled = attempt.landing - Self.releasedAt, predicted = attempt.predicted - Self.releasedAt
-            #expect(abs(travelled - predicted) <= 0.03 * predicted,
-                    "\(physics): released at \(attempt.released) px/s, went \(travelled) px past the release, its closed form \(predicted) px")
+            // speed (RealInputTests' first test), and a window held back may miss the gesture: a
+            // release off by more than 8%, or a gesture missed, is tried again in a new window, up to
+            // four windows in all. Where the content rests does not depend on that: every fling measured
+            // is checked against the closed form from its own release.
+            var misses: [String] = []
+            for _ in 0..<4 {
+                switch try fling(physics: physics) {
+                case let .missed(why): misses.append(why)
+                case let .measured(released, landing, predicted):
+                    let travelled = landing - Self.releasedAt, predictedTravel = predicted - Self.releasedAt
+                    #expect(abs(travelled - predictedTravel) <= 0.03 * predictedTravel,
+                            "\(physics): released at \(released) px/s, went \(travelled) px past the release, its closed form \(predictedTravel) px")
+                    if abs(released - Self.speed) <= 0.08 * Self.speed { return }
+                    misses.append("released at \(released) px/s")
+                }
+            }
+            Issue.record("\(physics), a drag at \(Self.speed) px/s, in each window: \(misses.joined(separator: "; "))")
         }
 
-        /// One drag at `speed` flung in a new window under `physics`: the release speed measured, where
-        /// the content came to rest and where the closed form says it rests.
-        func fling(physics: String) throws -> (released: Double, landing: Double, predicted: Double) {
+        enum Fling {
+            /// The release speed measured, where the content came to rest and where the closed form says it rests.
+            case measured(released: Double, landing: Double, predicted: Double)
+            /// What the window did instead of the drag and fling.
+            case missed(String)
+        }
+
+        /// One drag at `speed` flung in a new window under `physics`.
+        func fling(physics: String) throws -> Fling {
             let events: [[String: Any]] = [
                 ["t": 0.5, "type": "move", "x": 500, "y": 750], ["t": 0.55, "type": "down"],
                 ["t": 0.6, "type": "glide", "x": 500, "y": 750, "vx": 0, "vy": -Self.speed, "duration": Self.travel, "spacing": 0.008],
@@ -38,16 +53,19 @@ extension RealInputTests {
             ]
             let trace = try RealWindow.trace(scene: "feed", physics: physics, events: events)
             #expect(trace.allSatisfy { $0.physics == physics }, "frames under another model than \(physics)")
-            let drags = trace.runs { $0.phase == "dragging" }
-            try #require(drags.count == 1 && drags[0].first!.offset == 0, "one drag from the top, found \(drags.count)")
-            let after = trace.filter { $0.frame > drags[0].last!.frame }
-            let flung = try #require(after.first, "no frame after the release")
-            try #require(flung.phase == "decelerating", "\(physics): \(flung.phase) after the release, no fling")
-            let rest = try #require(after.first { $0.phase != "decelerating" }, "\(physics): still flinging when the window closed")
-            try #require(rest.phase == "idle", "\(physics): \(rest.phase) after the fling")
-            let (released, landing) = try #require(Self.closedForm(physics, releasedAt: Self.releasedAt, offset: flung.offset, velocity: flung.velocity),
-                                                   "\(physics): \(flung.offset) px at \(flung.velocity) px/s is on no fling from \(Self.releasedAt) px")
-            return (released, rest.offset, landing)
+            // A window the machine holds back may take the whole drag in one frame: the fling is the
+            // first decelerating frame, after the content rested at the top and was dragged.
+            guard let flungAt = trace.firstIndex(where: { $0.phase == "decelerating" }) else { return .missed("no fling") }
+            guard trace.first?.offset == 0, trace[..<flungAt].allSatisfy({ $0.phase == "idle" || $0.phase == "dragging" }) else {
+                return .missed("the drag did not start at rest at the top")
+            }
+            let flung = trace[flungAt]
+            guard let rest = trace[flungAt...].first(where: { $0.phase != "decelerating" }) else { return .missed("still flinging at the end") }
+            guard rest.phase == "idle" else { return .missed("\(rest.phase) after the fling") }
+            guard let (released, landing) = Self.closedForm(physics, releasedAt: Self.releasedAt, offset: flung.offset, velocity: flung.velocity) else {
+                return .missed("\(flung.offset) px at \(flung.velocity) px/s is on no fling from \(Self.releasedAt) px")
+            }
+            return .measured(released: released, landing: rest.offset, predicted: landing)
         }
 
         /// The fling of `model` that let go at `x0` and is at `x` with `v` (> 0) some time later: its
