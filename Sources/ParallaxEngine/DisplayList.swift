@@ -96,7 +96,7 @@ public enum DrawCommand: Hashable, Sendable {
 
 /// What a scene hands the renderer each frame, drawn in order (painter's algorithm).
 public struct DisplayList: Sendable {
-    public private(set) var commands: [DrawCommand] = []
+    public internal(set) var commands: [DrawCommand] = []
     public init() {}
 
     public mutating func removeAll() { commands.removeAll(keepingCapacity: true) }

@@ -44,6 +44,8 @@ final class XInput2Scrolling {
     private let opcode: Int32
     private var valuators: [Int32: [ScrollValuator]] = [:]
     private var baselines: [Int32: [Int32: Double]] = [:]
+    /// Motions with a serial below this are in the baselines already (`readDevices`).
+    private var countedBefore: UInt = 0
     /// What each `XI_Motion` message held, by the cookie number Xlib gives each generic event,
     /// until its message is polled (a message SDL drops unpolled leaves its entry, so only the
     /// newest are kept).
@@ -88,10 +90,13 @@ final class XInput2Scrolling {
         }
     }
 
-    /// Every pointer device's scroll valuators, and their values now as the baselines.
+    /// Every pointer device's scroll valuators, and their values now as the baselines. The values
+    /// are the server's when it answers, so they include the motions it made before then that are
+    /// still on their way to us: those carry a serial below the query's, and add nothing again.
     private func readDevices() {
         valuators = [:]
         baselines = [:]
+        countedBefore = XNextRequest(display)
         var count: Int32 = 0
         guard let devices = XIQueryDevice(display, XIAllDevices, &count) else { return }
         defer { XIFreeDeviceInfo(devices) }
@@ -126,9 +131,12 @@ final class XInput2Scrolling {
         return 0
     }
 
-    /// SDL pushes a message: while its XInput2 data is still there, read it.
+    /// SDL pushes a message: while its XInput2 data is still there, read it. The pointer entering
+    /// the window resets the baselines (what it scrolled elsewhere is not ours), here in push order,
+    /// before the motions that follow it are read.
     private func pushed(_ event: SDL_Event) {
         guard event.type == SDL_SYSWMEVENT.rawValue, let message = event.syswm.msg, message.pointee.subsystem == SDL_SYSWM_X11 else { return }
+        if message.pointee.msg.x11.event.type == EnterNotify { return readDevices() }
         let cookie = message.pointee.msg.x11.event.xcookie
         guard cookie.type == GenericEvent, cookie.extension == opcode else { return }
         switch cookie.evtype {
@@ -144,7 +152,7 @@ final class XInput2Scrolling {
 
     /// The clicks a motion scrolled, updating its source device's baselines.
     func scroll(of motion: XIDeviceEvent) -> Scroll? {
-        guard motion.flags & XIPointerEmulated == 0, let scrolls = valuators[motion.sourceid] else { return nil }
+        guard motion.flags & XIPointerEmulated == 0, motion.serial >= countedBefore, let scrolls = valuators[motion.sourceid] else { return nil }
         let values = Self.values(of: motion.valuators)
         var scroll = Scroll(serverTime: Int64(motion.time))
         for valuator in scrolls {
@@ -184,13 +192,10 @@ final class XInput2Scrolling {
     }
 
     /// A polled message: the scroll its `XI_Motion` held, or a legacy copy of one; nil for others.
-    /// The pointer entering the window resets the baselines, as what it scrolled elsewhere is not ours.
     func polled(_ event: SDL_Event) -> Polled? {
         guard let message = event.syswm.msg, message.pointee.subsystem == SDL_SYSWM_X11 else { return nil }
         let x = message.pointee.msg.x11.event
         switch x.type {
-        case EnterNotify:
-            readDevices()
         case ButtonPress where (4...7).contains(x.xbutton.button) && recentScrollTimes.contains(Int64(x.xbutton.time)):
             return .copyOfScroll
         case GenericEvent where x.xcookie.extension == opcode && x.xcookie.evtype == XI_Motion:

@@ -174,6 +174,8 @@ struct TraceFrame {
     let cursor: String?
     /// CLOCK_MONOTONIC seconds at which the frame's present returned (`run` only).
     let presentTime: Double?
+    /// The scroll physics model's name.
+    let physics: String?
 
     init(_ object: [String: Any]) throws {
         func optionalNumber(_ value: Any?) -> Double? { value as? Double ?? (value as? Int).map(Double.init) }
@@ -189,6 +191,7 @@ struct TraceFrame {
         fraction = optionalNumber(object["fraction"])
         cursor = object["cursor"] as? String
         presentTime = optionalNumber(object["presentTime"])
+        physics = object["physics"] as? String
     }
 }
 
@@ -211,8 +214,9 @@ enum RealWindow {
     /// Debian's python3, which has python3-xlib (a python3 first in PATH may not).
     static let python = "/usr/bin/python3"
 
-    /// Plays `events` (xtest-play's format) and then Esc into the window, and returns its trace.
-    static func trace(scene: String, events: [[String: Any]]) throws -> [TraceFrame] {
+    /// Plays `events` (xtest-play's format) and then Esc into the window, under the physics model
+    /// named `physics` if given, and returns its trace.
+    static func trace(scene: String, physics: String? = nil, events: [[String: Any]]) throws -> [TraceFrame] {
         guard try run(python, ["-c", "import Xlib.ext.xtest"]).status == 0 else {
             try Test.cancel("python3-xlib is not installed for /usr/bin/python3 (scripts/install-deps installs it): no real input can be sent")
         }
@@ -227,6 +231,7 @@ enum RealWindow {
         let window = Process()
         window.executableURL = URL(fileURLWithPath: parallaxBinary)
         window.arguments = ["run", "--scene", scene, "--size", "1280x800", "--no-overlay", "--trace", tracePath]
+            + (physics.map { ["--physics", $0] } ?? [])
         window.environment = environment
         let windowErrors = Pipe()
         window.standardError = windowErrors

@@ -23,6 +23,7 @@ func checker(goldens: String = regressionFolder + "/Goldens", recording: Verify.
 func playground(_ script: InputScript, options: SceneRegistry.Options = .init()) -> (Size, SceneEnvironment) -> Scene {
     var options = options
     options.clockAtStart = script.clock ?? .scriptDefault
+    options.settings.physics = script.physics ?? options.settings.physics
     return { viewport, environment in SceneRegistry.standard.make(script.scene ?? "feed", viewport: viewport, options: options, environment: environment)! }
 }
 
@@ -37,7 +38,8 @@ func showsAPhotoChange(x: Int, y: Int, layout: FeedLayout) -> Bool {
 extension SDLTests {
     @Suite struct VerifyTests {
         @Test(arguments: ["feed", "header", "pager", "header-refresh", "reduced-motion", "panels", "panels-small", "bar-material",
-                          "scroll-indicator", "sizes-480x360", "sizes-1920x1080"])
+                          "scroll-indicator", "sizes-480x360", "sizes-1920x1080", "plot", "plot-480x360", "compare", "compare-480x360",
+                          "stretch", "stretch-480x360"])
         func everySceneMatchesItsGoldens(name: String) throws {
             let script = try regressionScript(name)
             let verdicts = try checker().0.verify(name: name, script: script, makeScene: playground(script))

@@ -34,6 +34,18 @@ public protocol ScrollPhysicsModel: Sendable {
 
     /// Where a release at `x` with `v` would come to rest, for choosing a page (`Paging.target`).
     func projectedLanding(from x: Double, velocity v: Double, settings: ScrollPhysicsSettings) -> Double
+
+    /// How a scene draws the content past an edge: moved by the overscroll, or stretched
+    /// (`EdgeStretch`). Default: moved.
+    var overscrollDrawing: OverscrollDrawing { get }
+}
+
+/// How the content past an edge is drawn (docs/physics-models.md, "The edges").
+public enum OverscrollDrawing: Sendable, Equatable {
+    /// Moved by the overscroll, as UIKit's rubber band.
+    case moved
+    /// Held at the edge and scaled about the pulled edge, as Android 12's stretch.
+    case stretched
 }
 
 extension ScrollPhysicsModel {
@@ -59,6 +71,8 @@ extension ScrollPhysicsModel {
 
     /// Chromium's least-squares tracker (`VelocityTracker`).
     public func makeVelocityTracker() -> any VelocityEstimating { VelocityTracker() }
+
+    public var overscrollDrawing: OverscrollDrawing { .moved }
 
     /// Where the model's own fling would land.
     public func projectedLanding(from x: Double, velocity v: Double, settings: ScrollPhysicsSettings) -> Double {

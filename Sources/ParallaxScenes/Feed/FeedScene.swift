@@ -103,12 +103,17 @@ public final class FeedScene: PlaygroundScene {
     public func draw(into list: inout DisplayList) {
         let screen = Rect(origin: .zero, size: viewport)
         list.fill(screen, Theme.background)
-        let visible = layout.visible(offset: offset, parallaxOffset: position.parallaxOffset)
+        // A model that stretches its edge (Android) draws the content held at the edge, then scaled.
+        let stretch = scroller.model.overscrollDrawing == .stretched
+            ? EdgeStretch(offset: offset, maxOffset: scroller.maxOffset, length: viewport.height) : nil
+        let contentStart = list.commands.count
+        let visible = layout.visible(offset: stretch?.offset ?? offset, parallaxOffset: stretch?.offset ?? position.parallaxOffset)
         for header in visible.headers {
             list.text(sectionTitle(header.section).uppercased(), font: Theme.sectionHeader,
                       at: Point(x: header.frame.minX + 4, y: header.frame.maxY - 30), color: Theme.secondaryText, clip: header.frame)
         }
         for cell in visible.cells { drawCell(cell, into: &list) }
+        if let stretch { list.stretch(commandsFrom: contentStart, stretch) }
         indicator.draw(into: &list, axis: scroller, sample: position.sample, viewport: viewport, top: layout.visibleBand.top)
     }
 

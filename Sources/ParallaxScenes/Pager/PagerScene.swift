@@ -196,8 +196,14 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
     }
 
     public func draw(into list: inout DisplayList) {
-        let w = viewport.width, h = viewport.height, f = fraction, lf = layerFraction, k = speeds
+        let w = viewport.width, h = viewport.height, k = speeds
         list.fill(Rect(origin: .zero, size: viewport), Theme.background)
+        // A model that stretches its edge (Android) draws the pages held at the edge, then scaled.
+        let stretch = scroller.model.overscrollDrawing == .stretched
+            ? EdgeStretch(offset: offset, maxOffset: scroller.maxOffset, length: w, horizontal: true) : nil
+        let held = stretch.map { PagerLayers.fraction(offset: $0.offset, pageWidth: w) }
+        let f = held ?? fraction, lf = held ?? layerFraction
+        let contentStart = list.commands.count
         let screen = Rect(origin: .zero, size: viewport)
         for i in visiblePages {
             let page = pages[i]
@@ -211,6 +217,7 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
             list.image(page.photo.image, source: source, destination: bg, clip: pageRect, shade: Self.scrim)
         }
         for i in visiblePages { drawText(page: i, fraction: lf, into: &list) }
+        if let stretch { list.stretch(commandsFrom: contentStart, stretch) }
         drawDots(into: &list)
     }
 

@@ -4,10 +4,12 @@ import Foundation
 /// (a pull shows as the stretch `P (0.016 f + 0.016 (1 - e^(-f / 0.33)))`, `f` the pull as a
 /// fraction of the viewport, at most 1; the return an underdamped spring, w = 24.657 rad/s, ratio
 /// 0.98), a wheel notch of 64 px applied at once, and the least-squares tracker (Android's LSQ2 for
-/// a pointer's x and y). The stretch moves the content here rather than scaling it.
+/// a pointer's x and y). The stretch is drawn as Android draws it, a scale of the content about the
+/// pulled edge (`EdgeStretch`).
 /// Sources: AOSP frameworks/base `core/java/android/widget/OverScroller.java` (the spline, its
 /// constants and `getSplineFlingDuration`/`getSplineFlingDistance`),
-/// `core/java/android/widget/EdgeEffect.java` (the stretch and its spring),
+/// `core/java/android/widget/EdgeEffect.java` (the stretch and its spring), `libs/hwui/effects/StretchEffect.cpp`
+/// (the stretch drawn as a scale),
 /// `core/java/android/view/ViewConfiguration.java` (the scroll factor, 64 dp),
 /// `libs/input/VelocityTracker.cpp` (LSQ2).
 public struct AndroidPhysics: ScrollPhysicsModel {
@@ -17,6 +19,7 @@ public struct AndroidPhysics: ScrollPhysicsModel {
     public static let naturalFrequency = 24.657
     public static let dampingRatio = 0.98
     public static let scrollFactor = 64.0
+    public let overscrollDrawing = OverscrollDrawing.stretched
     public init() {}
 
     public func fling(from x: Double, velocity v: Double, settings: ScrollPhysicsSettings) -> any FlingSimulation {
