@@ -29,13 +29,14 @@ extension RealInputTests {
             defer { try? FileManager.default.removeItem(atPath: shot) }
             let events: [[String: Any]] = [["t": 0.0, "type": "move", "x": 1270, "y": 790]]
             let (_, _, stats) = try CompositorWindow.play(scene: "feed", driver: driver, events: events, on: rig) { rig in
-                // grim's connection was refused once in a full run (sway busy): it tries three times.
+                // grim's connection was refused once in a full run, and once its picture could not
+                // be read (sway busy): it tries three times.
                 var errors: [String] = []
                 for _ in 0..<3 {
                     Thread.sleep(forTimeInterval: 1)
                     let grim = try run(try #require(which("grim")), [shot], environment: rig.environment)
-                    if grim.status == 0 { return }
-                    errors.append(grim.stderr.trimmingCharacters(in: .whitespacesAndNewlines))
+                    if grim.status == 0, (try? PixelImage.load(path: shot)) != nil { return }
+                    errors.append(grim.status == 0 ? "\(shot) cannot be read" : grim.stderr.trimmingCharacters(in: .whitespacesAndNewlines))
                 }
                 Issue.record("grim: \(errors)")
             }
