@@ -42,12 +42,18 @@ let package = Package(
             pkgConfig: "SDL2_ttf",
             providers: [.apt(["libsdl2-ttf-dev"])]
         ),
+        // JPEG decoding with DCT scaling: a 12 MP photo decoded at 1/4 of its size costs a fraction of a whole decode.
+        .systemLibrary(
+            name: "CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]
+        ),
         .target(name: "ParallaxEngine"),
         .target(name: "ParallaxScenes", dependencies: ["ParallaxEngine"]),
         .target(
             name: "ParallaxSDL",
             dependencies: [
-                "ParallaxEngine", "CSDL2", "CSDL2SysWM", "CSDL2Image", "CSDL2TTF",
+                "ParallaxEngine", "CSDL2", "CSDL2SysWM", "CSDL2Image", "CSDL2TTF", "CTurboJPEG",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -72,7 +78,7 @@ let package = Package(
         .testTarget(
             name: "ParallaxSDLTests",
             dependencies: [
-                "ParallaxSDL", "ParallaxScenes", "ParallaxSnapshotTesting",
+                "ParallaxSDL", "ParallaxScenes", "ParallaxSnapshotTesting", "CTurboJPEG",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]

@@ -97,9 +97,20 @@ public enum DrawCommand: Hashable, Sendable {
 /// What a scene hands the renderer each frame, drawn in order (painter's algorithm).
 public struct DisplayList: Sendable {
     public private(set) var commands: [DrawCommand] = []
+    /// Images not drawn this frame that will be soon, most urgent first (a fling's landing, then
+    /// its way there): the platform decodes them ahead and drops work for images no longer listed.
+    public private(set) var prefetch: [ImageQuad] = []
     public init() {}
 
-    public mutating func removeAll() { commands.removeAll(keepingCapacity: true) }
+    public mutating func removeAll() {
+        commands.removeAll(keepingCapacity: true)
+        prefetch.removeAll(keepingCapacity: true)
+    }
+
+    /// Asks for `image` to be ready to draw as this quad would (after those asked for before it).
+    public mutating func prefetch(_ image: ImageID, source: Rect, destination: Rect) {
+        prefetch.append(ImageQuad(image: image, source: source, destination: destination, clip: nil, opacity: 1, shade: nil))
+    }
 
     public mutating func fill(_ rect: Rect, _ color: Color, clip: Rect? = nil, opacity: Double = 1) {
         commands.append(.fill(FillRect(rect: rect, color: color, clip: clip, opacity: opacity)))

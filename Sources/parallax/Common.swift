@@ -48,6 +48,8 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "Write one JSON object per frame and line to this file (see README.md, \"Trace\").")
     var trace: String?
 
+    @OptionGroup var photoOptions: PhotoOptions
+
     @Flag(help: "Log debug lines (dropped input and the like).")
     var verbose = false
 
@@ -70,6 +72,7 @@ struct SceneOptions: ParsableArguments {
             }
         }
         if ProcessInfo.processInfo.environment["PARALLAX_REDUCED_MOTION"] == "1" { options.settings.reducedMotion = true }
+        try photoOptions.apply(to: &options)
         return options
     }
 
@@ -193,6 +196,44 @@ extension ResourceLocator.NotFound: EnvironmentError {}
 extension TextCache.MissingFont: EnvironmentError {}
 extension SDLError: EnvironmentError {}
 
+/// `--photos` and `--cache-mb`, shared by run, capture, verify and bench (docs/photo-folders.md).
+struct PhotoOptions: ParsableArguments {
+    @Option(help: "Show this folder's JPEG and PNG photos (at any depth, by date taken) in the feed.")
+    var photos: String?
+
+    @Option(name: .customLong("cache-mb"), help: "Megabytes of decoded photos to keep as textures (default \(TextureCache.defaultBudget >> 20)).")
+    var cacheMB: Double?
+
+    func validate() throws {
+        if let cacheMB, !PlaygroundSettings.PhotoLimits.cacheMB.contains(cacheMB) {
+            throw ValidationError("--cache-mb must be from \(Int(PlaygroundSettings.PhotoLimits.cacheMB.lowerBound)) to \(Int(PlaygroundSettings.PhotoLimits.cacheMB.upperBound))")
+        }
+    }
+
+    /// Puts the folder's photos (the flag's, else the config's) in the feed; a missing folder, or
+    /// one without images, ends the process with its one-line error and exit code 2.
+    func apply(to options: inout SceneRegistry.Options) throws {
+        if let photos { options.settings.photos = photos }
+        if let cacheMB { options.settings.photoCacheMB = cacheMB }
+        guard let folder = options.settings.photos else { return }
+        let items: [PhotoFolder.Item]
+        do throws(PhotoFolder.Failure) {
+            items = try PhotoFolder.scan(folder)
+        } catch {
+            throw CommandFailure(message: error.description, code: 2)
+        }
+        options.feed.photos = items.map { Photo(image: ImageID($0.path), title: $0.name, credit: $0.dateText) }
+        options.feed.itemCount = items.count
+    }
+}
+
+/// Gives the canvas the options' photo cache budget and, for a folder of photos, its colour index.
+func attachPhotos(to canvas: Canvas, options: SceneRegistry.Options, logger: Logger) {
+    if let mb = options.settings.photoCacheMB { canvas.textures.budget = Int(mb * 1_048_576) }
+    guard let folder = options.settings.photos else { return }
+    canvas.textures.indexPhotos(folder: folder, paths: options.feed.photos.map(\.image.name))
+}
+
 /// Builds the canvas and the first scene. With `completeFrames` (the default headless), each photo
 /// decodes when first drawn, at the size drawn, before that frame renders (`decodesSynchronously`), as
 /// captures need; otherwise the window starts decoding every photo at the window's width at once,
@@ -201,10 +242,14 @@ func openScene(_ name: String, viewport: Size, options: SceneRegistry.Options, m
                vsync: Bool = false, logger: Logger, script: InputScript?) throws -> (Canvas, SceneDriver) {
     let resources = try ResourceLocator.locate()
     let canvas = try Canvas(title: "Parallax Playground", size: viewport, resourcesFolder: resources, mode: mode, vsync: vsync, logger: logger)
+    attachPhotos(to: canvas, options: options, logger: logger)
     if completeFrames ?? (mode == .headless) {
         canvas.textures.decodesSynchronously = true
     } else {
-        canvas.textures.request(SceneRegistry.standard.images, fittingWidth: canvas.logicalSize.width * canvas.text.pixelScale)
+        // A folder's photos are decoded as the feed shows them, not all at start.
+        let bundled = options.settings.photos == nil ? SceneRegistry.standard.images
+            : SceneRegistry.standard.entries.filter { $0.name != "feed" }.flatMap(\.images)
+        canvas.textures.request(bundled, fittingWidth: canvas.logicalSize.width * canvas.text.pixelScale)
     }
     guard let scene = SceneRegistry.standard.make(name, viewport: viewport, options: options, environment: canvas.environment) else {
         throw CommandFailure(message: "unknown scene '\(name)' (scenes: \(SceneRegistry.standard.names.joined(separator: ", ")))", code: 2)

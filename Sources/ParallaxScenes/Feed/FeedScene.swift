@@ -106,21 +106,22 @@ public final class FeedScene: PlaygroundScene {
                       at: Point(x: header.frame.minX + 4, y: header.frame.maxY - 30), color: Theme.secondaryText, clip: header.frame)
         }
         for cell in visible.cells { drawCell(cell, into: &list) }
+        if let landing = scroller.restingOffset {
+            for index in FeedPrefetch.plan(layout, from: offset, to: landing) {
+                let quad = photoQuad(layout.cell(index, offset: landing))
+                list.prefetch(quad.photo.image, source: quad.source, destination: quad.destination)
+            }
+        }
         indicator.draw(into: &list, axis: scroller, sample: position.sample, viewport: viewport, top: layout.visibleBand.top)
     }
 
     /// Applies the layout's shift: the photo, `2M` taller than its container, centred on the container
     /// centre plus the shift, clipped by the container.
     private func drawCell(_ cell: FeedLayout.Cell, into list: inout DisplayList) {
-        let photo = PhotoLibrary.photo(forItem: cell.index)
+        let (photo, source, destination) = photoQuad(cell)
         let card = Rect(x: cell.container.minX, y: cell.container.minY,
                         width: cell.container.width, height: cell.container.height + cell.caption.height)
         list.fill(card, Theme.card)
-        let m = layout.settings.maxShift
-        let destination = Rect(x: cell.container.minX, y: cell.container.minY - m + cell.shift,
-                               width: cell.container.width, height: cell.container.height + 2 * m)
-        let source = aspectFillSource(imageSize: environment.images.pixelSize(of: photo.image) ?? destination.size,
-                                      box: destination.size, focusY: photo.focusY)
         list.image(photo.image, source: source, destination: destination, clip: cell.container)
         // Caption lines shrink to fit a narrow column (down to 12 px), then clip inside the card's padding.
         let textBox = cell.caption.insetBy(dx: 16, dy: 0)
@@ -130,6 +131,19 @@ public final class FeedScene: PlaygroundScene {
         let subtitleFont = TextLayout.fitLine(subtitle, font: Theme.subtitle, minSize: 11, width: textBox.width, measurer: text)
         list.text(photo.title, font: titleFont, at: Point(x: textBox.minX, y: cell.caption.minY + 11), color: Theme.text, clip: textBox)
         list.text(subtitle, font: subtitleFont, at: Point(x: textBox.minX, y: cell.caption.minY + 36), color: Theme.secondaryText, clip: textBox)
+    }
+
+    /// The cell's photo and where it is drawn: `2M` taller than its container, centred on the
+    /// container centre plus the shift.
+    private func photoQuad(_ cell: FeedLayout.Cell) -> (photo: Photo, source: Rect, destination: Rect) {
+        let photos = layout.settings.photos
+        let photo = photos[cell.index % photos.count]
+        let m = layout.settings.maxShift
+        let destination = Rect(x: cell.container.minX, y: cell.container.minY - m + cell.shift,
+                               width: cell.container.width, height: cell.container.height + 2 * m)
+        let source = aspectFillSource(imageSize: environment.images.pixelSize(of: photo.image) ?? destination.size,
+                                      box: destination.size, focusY: photo.focusY)
+        return (photo, source, destination)
     }
 
     /// Section `k` is `k` days before the feed's fixed start date (deterministic, no clock).

@@ -1,6 +1,8 @@
 /// The feed's tunable values (README.md, "What moves, and how").
 public struct FeedSettings: Sendable, Equatable {
     public var itemCount = 200
+    /// What the cells show, cycled: the bundled photos, or a folder's (`--photos`).
+    public var photos: [Photo] = PhotoLibrary.photos
     /// `M`: the largest shift of a photo inside its container, in px (the photo is `2M` taller).
     public var maxShift = 30.0
     /// The translucent bar over the top of the content (000's top inset).
