@@ -34,7 +34,8 @@ public final class DisplayListRenderer {
     /// Seconds the last `render` spent on backdrops (`bench`'s bar material row): their whole work
     /// but the one linear copy each queues for the GPU, which a frame's flush draws with the rest.
     public private(set) var backdropSeconds = 0.0
-    /// The images the last `render` drew as placeholders (`bench --photos` counts them).
+    /// The images the last `render` drew, and those of them it drew as placeholders (`bench --photos`).
+    public private(set) var drawnImages: Set<ImageID> = []
     public private(set) var placeholders: Set<ImageID> = []
 
     public init(renderer: OpaquePointer, textures: TextureCache, text: TextCache) {
@@ -48,6 +49,7 @@ public final class DisplayListRenderer {
         currentBlend = nil
         var commands = list.commands[...]
         placeholders.removeAll(keepingCapacity: true)
+        drawnImages.removeAll(keepingCapacity: true)
         textures.beginFrame()
         defer { textures.endFrame(prefetch: list.prefetch.map { ($0.image, textureRequest($0).drawnScale) }) }
         if textures.decodesSynchronously {
@@ -222,6 +224,7 @@ public final class DisplayListRenderer {
     }
 
     private func drawImage(_ quad: ImageQuad) {
+        drawnImages.insert(quad.image)
         let (drawnScale, shade) = textureRequest(quad)
         guard let (texture, scale, rowOffset) = textures.texture(for: quad.image, drawnScale: drawnScale, shade: shade) else {
             // Until its shaded texture is decoded, the plain one with the shade drawn over it.

@@ -120,6 +120,9 @@ public final class TextureCache: ImageMetrics {
         index = PhotoIndex(folder: folder, photos: paths, cacheFolder: cacheFolder, logger: logger, canWork: { queue.isIdle })
     }
 
+    /// Seconds each background decode took since the last call (`bench --photos`).
+    public func takeDecodeTimes() -> [Double] { queue.takeDurations() }
+
     /// How far a photo that arrived after its placeholder was drawn has faded in (0...1), or nil
     /// when it shows fully.
     func fadeIn(of image: ImageID) -> Double? {
