@@ -165,6 +165,9 @@ public final class TextureCache: ImageMetrics {
         return entries.first { $0.key.path == path }?.value
     }
 
+    /// A texture of the image is ready; unlike `state(of:)`, starts no decode.
+    func isResident(_ image: ImageID) -> Bool { resident(image) != nil }
+
     public func state(of image: ImageID) -> State {
         collect(image)
         if resident(image) != nil { return .ready }
