@@ -67,8 +67,11 @@ enum ImageDecoder {
         case let .success(image): loaded = image
         case let .failure(failure): return .failed(failure.message)
         }
-        let thumbnail = PixelOperations.thumbnail(of: loaded.surface)
         let imageSize = loaded.imageSize
+        // Made from the scaled decode; its scales are per pixel of the whole image, as the backdrop samples it.
+        let small = PixelOperations.thumbnail(of: loaded.surface)
+        let thumbnail = Thumbnail(width: small.width, height: small.height, pixels: small.pixels,
+                                  scaleX: Double(small.width) / imageSize.width, scaleY: Double(small.height) / imageSize.height)
         let target = (w: max(1, Int32((imageSize.width * factor).rounded())), h: max(1, Int32((imageSize.height * factor).rounded())))
         guard let resampled = PixelOperations.resample(loaded.surface, to: target) else {
             return .failed("image \(path) cannot be resampled to \(target.w)x\(target.h): \(String(cString: SDL_GetError()))")

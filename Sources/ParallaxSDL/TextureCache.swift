@@ -25,7 +25,7 @@ public final class TextureCache: ImageMetrics {
         var lastUsed: Int
         /// Another scale it is drawn at, and on how many draws in a row.
         var wanted: (scale: Double, draws: Int)?
-        /// The whole image, small (the same from every decode of a file).
+        /// The whole image, small (`Thumbnail`).
         let thumbnail: Thumbnail
     }
 
