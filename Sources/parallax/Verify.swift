@@ -35,6 +35,8 @@ struct Verify: ParsableCommand {
     @Option(help: "Write goldens: missing (those that do not exist), all, or never (the default when CI is set).")
     var record: VisualRegression.Recording?
 
+    @OptionGroup var photoOptions: PhotoOptions
+
     func validate() throws {
         guard (0...255).contains(maxChannelDelta) else { throw ValidationError("--max-channel-delta must be from 0 to 255") }
         guard maxDifferingFraction.isFinite, (0...1).contains(maxDifferingFraction) else {
@@ -100,9 +102,11 @@ struct Verify: ParsableCommand {
                                              recording: recording, diffsFolder: diffs, logger: SceneOptions.quietLogger())
                 check.mode = window ? .window : .headless
                 var collected: [CaptureResult] = []
+                var base = SceneRegistry.Options()
+                try photoOptions.apply(to: &base)
                 for (path, script) in selected {
                     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-                    var options = SceneRegistry.Options()
+                    var options = base
                     options.clockAtStart = script.clock ?? .scriptDefault
                     let verdicts = try check.verify(name: name, script: script) { viewport, environment in
                         SceneRegistry.standard.make(script.scene ?? SceneRegistry.standard.names[0], viewport: viewport, options: options,

@@ -153,3 +153,27 @@ extension HeadlessCaptureTests {
         }
     }
 }
+
+extension HeadlessCaptureTests.SnapshotStrategyTests {
+    /// A folder's photo stored turned or mirrored, with its EXIF orientation, in the feed: every one
+    /// shows the same upright picture (red, green / white, blue, a black mark top left), each its own
+    /// reference in `__Snapshots__/SnapshotStrategyTests/`.
+    @Test(arguments: 1...8)
+    func aFolderPhotoShowsTheRightWayUpInTheFeed(orientation: Int) throws {
+        let folder = temporaryFolder()
+        let (w, h) = (48, 32)
+        let (sw, sh) = orientation >= 5 ? (h, w) : (w, h)
+        let path = folder + "/orientation-\(orientation).jpg"
+        _ = FileManager.default.createFile(atPath: path, contents: makeJPEG(width: sw, height: sh, orientation: orientation,
+                                                                           dateTaken: "2024:06:0\(orientation) 12:00:00",
+                                                                           pixel: stored(orientation, width: w, height: h)))
+        let items = try PhotoFolder.scan(folder)
+        var options = SceneRegistry.Options()
+        options.feed.photos = items.map { Photo(image: ImageID($0.path), title: $0.name, credit: $0.dateText) }
+        options.feed.itemCount = 1
+        let scene = SnapshotScene(resourcesFolder: resourcesFolder) { viewport, environment in
+            SceneRegistry.standard.make("feed", viewport: viewport, options: options, environment: environment)!
+        }
+        assertSnapshot(of: scene, as: .frame(size: Size(width: 360, height: 340)), named: "orientation-\(orientation)")
+    }
+}
