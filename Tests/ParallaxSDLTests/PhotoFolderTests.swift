@@ -76,15 +76,23 @@ func stored(_ orientation: Int, width w: Int, height h: Int) -> (Int, Int) -> UI
     }
 }
 
+/// `uprightPattern` (48x32) stored for EXIF `orientation`, as `orientation-N.jpg` in a new folder
+/// (taken on June N, 2024): its path.
+func writeOrientedPhoto(_ orientation: Int) -> String {
+    let (w, h) = (48, 32)
+    let (sw, sh) = orientation >= 5 ? (h, w) : (w, h)
+    let path = temporaryFolder() + "/orientation-\(orientation).jpg"
+    _ = FileManager.default.createFile(atPath: path, contents: makeJPEG(width: sw, height: sh, orientation: orientation,
+                                                                       dateTaken: "2024:06:0\(orientation) 12:00:00",
+                                                                       pixel: stored(orientation, width: w, height: h)))
+    return path
+}
+
 extension HeadlessCaptureTests {
     @Test(arguments: 1...8)
     func exifOrientationsShowTheRightWayUp(orientation: Int) throws {
-        let folder = temporaryFolder()
         let (w, h) = (48, 32)
-        let (sw, sh) = orientation >= 5 ? (h, w) : (w, h)
-        let path = folder + "/o\(orientation).jpg"
-        _ = FileManager.default.createFile(atPath: path, contents: makeJPEG(width: sw, height: sh, orientation: orientation,
-                                                                           pixel: stored(orientation, width: w, height: h)))
+        let path = writeOrientedPhoto(orientation)
         #expect(Exif.read(path: path).orientation == orientation)
         #expect(ImageDecoder.orientedSize(of: path)! == (w, h))
         guard case let .decoded(decoded) = ImageDecoder.decode(ImageDecoder.Job(path: path), scale: nil) else {

@@ -160,14 +160,8 @@ extension HeadlessCaptureTests.SnapshotStrategyTests {
     /// reference in `__Snapshots__/SnapshotStrategyTests/`.
     @Test(arguments: 1...8)
     func aFolderPhotoShowsTheRightWayUpInTheFeed(orientation: Int) throws {
-        let folder = temporaryFolder()
-        let (w, h) = (48, 32)
-        let (sw, sh) = orientation >= 5 ? (h, w) : (w, h)
-        let path = folder + "/orientation-\(orientation).jpg"
-        _ = FileManager.default.createFile(atPath: path, contents: makeJPEG(width: sw, height: sh, orientation: orientation,
-                                                                           dateTaken: "2024:06:0\(orientation) 12:00:00",
-                                                                           pixel: stored(orientation, width: w, height: h)))
-        let items = try PhotoFolder.scan(folder)
+        let path = writeOrientedPhoto(orientation)
+        let items = try PhotoFolder.scan((path as NSString).deletingLastPathComponent)
         var options = SceneRegistry.Options()
         options.feed.photos = items.map { Photo(image: ImageID($0.path), title: $0.name, credit: $0.dateText) }
         options.feed.itemCount = 1
