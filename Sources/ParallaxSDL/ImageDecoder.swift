@@ -19,6 +19,8 @@ enum ImageDecoder {
         let rowOffset: Int
         /// The whole image, small, for bars' materials (`BackdropBlur`).
         let thumbnail: Thumbnail
+        /// What was wrong with a file decoded all the same (a truncated JPEG: grey below what arrived).
+        var damage: String?
     }
 
     enum Result {
@@ -62,7 +64,7 @@ enum ImageDecoder {
         let path = job.path
         let scale = scale.flatMap { $0 > 0 ? $0 : nil }
         let factor = scale ?? 1
-        let loaded: (surface: UnsafeMutablePointer<SDL_Surface>, imageSize: Size)
+        let loaded: Loaded
         switch load(path, factor: factor) {
         case let .success(image): loaded = image
         case let .failure(failure): return .failed(failure.message)
@@ -77,7 +79,7 @@ enum ImageDecoder {
             return .failed("image \(path) cannot be resampled to \(target.w)x\(target.h): \(String(cString: SDL_GetError()))")
         }
         guard let shade = job.shade else {
-            return .decoded(Decoded(surface: resampled, imageSize: imageSize, scale: scale, rowOffset: 0, thumbnail: thumbnail))
+            return .decoded(Decoded(surface: resampled, imageSize: imageSize, scale: scale, rowOffset: 0, thumbnail: thumbnail, damage: loaded.damage))
         }
         let first = max(0, min(Int(resampled.pointee.h) - 1, Int((shade.firstRow * factor).rounded(.down))))
         let end = max(first + 1, min(Int(resampled.pointee.h), Int((shade.endRow * factor).rounded(.up))))
@@ -85,16 +87,23 @@ enum ImageDecoder {
             return .failed("image \(path): out of memory cropping it: \(String(cString: SDL_GetError()))")
         }
         PixelOperations.apply(shade, to: rows, scale: factor, firstRow: first)
-        return .decoded(Decoded(surface: rows, imageSize: imageSize, scale: scale, rowOffset: first, thumbnail: thumbnail))
+        return .decoded(Decoded(surface: rows, imageSize: imageSize, scale: scale, rowOffset: first, thumbnail: thumbnail, damage: loaded.damage))
     }
 
     struct Failure: Error {
         let message: String
     }
 
+    /// A file's pixels the right way up, the whole image's size, and any damage decoded past.
+    struct Loaded {
+        let surface: UnsafeMutablePointer<SDL_Surface>
+        let imageSize: Size
+        var damage: String?
+    }
+
     /// The file as a 32-bit surface the right way up, at least `factor` times its size (a JPEG) or
     /// whole (other formats), with the whole image's size.
-    static func load(_ path: String, factor: Double) -> Swift.Result<(surface: UnsafeMutablePointer<SDL_Surface>, imageSize: Size), Failure> {
+    static func load(_ path: String, factor: Double) -> Swift.Result<Loaded, Failure> {
         if let (w, h) = ImageHeader.dimensions(of: path), w > maxSide || h > maxSide || w < 1 || h < 1 {
             return .failure(Failure(message: "image \(path) is \(w)x\(h), outside 1...\(maxSide) px a side"))
         }
@@ -112,7 +121,7 @@ enum ImageDecoder {
         guard let surface = PixelOperations.thirtyTwoBit(loaded) else {
             return .failure(Failure(message: "image \(path) cannot be converted to 32 bits a pixel: \(String(cString: SDL_GetError()))"))
         }
-        return .success((surface, Size(width: Double(w), height: Double(h))))
+        return .success(Loaded(surface: surface, imageSize: Size(width: Double(w), height: Double(h))))
     }
 
     /// libjpeg-turbo's DCT scaling factors no larger than 1, smallest first.
@@ -136,7 +145,7 @@ enum ImageDecoder {
     }
 
     private static func jpeg(_ bytes: [UInt8], path: String, factor: Double)
-        -> Swift.Result<(surface: UnsafeMutablePointer<SDL_Surface>, imageSize: Size), Failure> {
+        -> Swift.Result<Loaded, Failure> {
         guard let handle = tjInitDecompress() else { return .failure(Failure(message: "image \(path): libjpeg-turbo cannot start")) }
         defer { tjDestroy(handle) }
         func problem(_ what: String) -> Failure {
@@ -158,15 +167,20 @@ enum ImageDecoder {
         // XRGB8888 in memory (little endian) is B, G, R, X: libjpeg-turbo's BGRX.
         let status = tjDecompress2(handle, bytes, UInt(bytes.count), surface.pointee.pixels.assumingMemoryBound(to: UInt8.self),
                                    sw, surface.pointee.pitch, sh, Int32(TJPF_BGRX.rawValue), 0)
-        // A warning (a truncated or slightly corrupt file) leaves a picture, grey where data was missing, as viewers show it.
-        if status != 0, tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) {
-            SDL_FreeSurface(surface)
-            return .failure(problem("cannot be decoded"))
+        // A warning (a truncated or slightly corrupt file) leaves a picture, grey where data was
+        // missing, shown as viewers show it, with a log line.
+        var damage: String?
+        if status != 0 {
+            guard tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) else {
+                SDL_FreeSurface(surface)
+                return .failure(problem("cannot be decoded"))
+            }
+            damage = "image \(path) is damaged, shown as far as it decodes: \(String(cString: tjGetErrorStr2(handle)))"
         }
         guard let upright = PixelOperations.orient(surface, orientation) else {
             return .failure(Failure(message: "image \(path): out of memory turning it: \(String(cString: SDL_GetError()))"))
         }
         let size = orientation >= 5 ? Size(width: Double(h), height: Double(w)) : Size(width: Double(w), height: Double(h))
-        return .success((upright, size))
+        return .success(Loaded(surface: upright, imageSize: size, damage: damage))
     }
 }

@@ -67,6 +67,7 @@ public final class TextureCache: ImageMetrics {
     /// Sizes outlive evicted textures, so layouts stay put while an image is decoded again.
     private var sizes: [ImageID: Size] = [:]
     private var failed: Set<ImageID> = []
+    private var damaged: Set<ImageID> = []
     private var headersRead: Set<ImageID> = []
     private var useCounter = 0
     public private(set) var residentBytes = 0
@@ -275,6 +276,8 @@ public final class TextureCache: ImageMetrics {
                 logger.warning("\(message)")
                 return true
             case let .decoded(decoded)?:
+                // Once per file: a damaged one decoded again at another size says nothing new.
+                if let damage = decoded.damage, damaged.insert(image).inserted { logger.warning("\(damage)") }
                 let surface = decoded.surface
                 guard let texture = SDL_CreateTexture(renderer, surface.pointee.format.pointee.format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
                                                       surface.pointee.w, surface.pointee.h) else {

@@ -175,13 +175,16 @@ extension HeadlessCaptureTests {
         _ = fm.createFile(atPath: folder + "/garbage.jpg", contents: Data([0xFF, 0xD8] + Array("not really a JPEG".utf8)))
         _ = fm.createFile(atPath: folder + "/text.jpg", contents: Data("hello".utf8))
         _ = fm.createFile(atPath: folder + "/fine.jpg", contents: good)
+        // Cut off in its scan: what arrived shows (grey below), with a line saying so.
+        let detailed = makeJPEG(width: 256, height: 256) { x, y in UInt32((x * 7 ^ y * 13) & 0xFF) * 0x010101 }
+        _ = fm.createFile(atPath: folder + "/truncated.jpg", contents: detailed.prefix(detailed.count * 7 / 10))
         let log = CollectedLog()
         let logger = Logger(label: "test") { _ in CollectingLogHandler(log: log) }
         let canvas = try headlessCanvas(Size(width: 400, height: 100))
         let textures = TextureCache(renderer: canvas.renderer, imagesFolder: folder, logger: logger)
         textures.decodesSynchronously = true
         let renderer = DisplayListRenderer(renderer: canvas.renderer, textures: textures, text: canvas.text)
-        let names = ["zero-bytes.jpg", "garbage.jpg", "text.jpg", "fine.jpg"]
+        let names = ["zero-bytes.jpg", "garbage.jpg", "text.jpg", "fine.jpg", "truncated.jpg"]
         var list = DisplayList()
         for (i, name) in names.enumerated() {
             list.image(ImageID(folder + "/" + name), source: Rect(x: 0, y: 0, width: 64, height: 48),
@@ -190,7 +193,9 @@ extension HeadlessCaptureTests {
         for _ in 0..<3 { renderer.render(list) }
         #expect(renderer.placeholders == Set(names.prefix(3).map { ImageID(folder + "/" + $0) }))
         #expect(textures.state(of: ImageID(folder + "/fine.jpg")) == .ready)
-        #expect(log.messages.count == 3, "one line each, however often drawn: \(log.messages)")
+        #expect(textures.state(of: ImageID(folder + "/truncated.jpg")) == .ready)
+        #expect(log.messages.count == 4, "one line each, however often drawn: \(log.messages)")
+        #expect(log.messages.contains { $0.contains("truncated.jpg is damaged") })
         for name in names.prefix(3) { #expect(log.messages.contains { $0.contains(name) }) }
         let pixels = try canvas.readPixels()
         // The good one is drawn: its colour, give or take JPEG's rounding.
