@@ -9,12 +9,15 @@ public struct Photo: Sendable, Hashable {
     public let credit: String
     /// Where the subject is, as a fraction of the height: crops keep it in view (faces, not chins).
     public var focusY = 0.5
+    /// A folder photo's day taken, "YYYY-MM-DD": the feed's sections are titled by their photos' days.
+    public var dayTaken: String?
 
-    public init(image: ImageID, title: String, credit: String, focusY: Double = 0.5) {
+    public init(image: ImageID, title: String, credit: String, focusY: Double = 0.5, dayTaken: String? = nil) {
         self.image = image
         self.title = title
         self.credit = credit
         self.focusY = focusY
+        self.dayTaken = dayTaken
     }
 }
 

@@ -134,7 +134,7 @@ extension HeadlessCaptureTests {
 
         // The feed shows them in that order, each captioned with its name and date.
         var settings = FeedSettings()
-        settings.photos = items.map { Photo(image: ImageID($0.path), title: $0.name, credit: $0.dateText) }
+        settings.photos = items.map { Photo(image: ImageID($0.path), title: $0.name, credit: $0.dateText, dayTaken: String($0.dateText.prefix(10))) }
         settings.itemCount = items.count
         let canvas = try headlessCanvas(Size(width: 800, height: 2400))
         let scene = FeedScene(viewport: Size(width: 800, height: 2400), settings: settings, environment: canvas.environment)
@@ -146,6 +146,7 @@ extension HeadlessCaptureTests {
             #expect(texts.contains(item.name))
             #expect(texts.contains("No. \(i + 1) of 4  ·  \(item.dateText)"))
         }
+        #expect(texts.first == "3 FEBRUARY 2020 – 1 MAY 2024", "the section, by its photos' days")
     }
 
     @Test func aMissingOrEmptyFolderOrOneWithoutImagesIsAOneLineError() throws {

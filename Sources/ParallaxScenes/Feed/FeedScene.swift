@@ -146,9 +146,24 @@ public final class FeedScene: PlaygroundScene {
         return (photo, source, destination)
     }
 
-    /// Section `k` is `k` days before the feed's fixed start date (deterministic, no clock).
+    /// A folder's section: the days its photos were taken ("3 March 2024", or "3 March 2024 – 5 March
+    /// 2024"). The bundled photos' section `k`: `k` days before the feed's fixed start date
+    /// (deterministic, no clock).
     func sectionTitle(_ section: Int) -> String {
-        CivilDate(daysSinceEpoch: FeedScene.startDay - section).longText
+        let photos = layout.settings.photos, per = layout.settings.itemsPerSection
+        let first = section * per, last = min(layout.settings.itemCount, first + per) - 1
+        if let from = photos[first % photos.count].dayTaken.flatMap(Self.dayText),
+           let to = photos[last % photos.count].dayTaken.flatMap(Self.dayText) {
+            return from == to ? from : from + " – " + to
+        }
+        return CivilDate(daysSinceEpoch: FeedScene.startDay - section).longText
+    }
+
+    /// "2024-03-05" as "5 March 2024"; nil for another form.
+    static func dayText(_ day: String) -> String? {
+        let parts = day.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, (1...12).contains(parts[1]) else { return nil }
+        return "\(parts[2]) \(CivilDate.monthNames[parts[1] - 1]) \(parts[0])"
     }
 
     /// 2026-11-22, in days since 1970-01-01.
