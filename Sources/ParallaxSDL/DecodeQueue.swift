@@ -29,8 +29,7 @@ final class DecodeQueue: @unchecked Sendable {
         var urgency: Urgency
     }
 
-    /// Two on two cores: one decode waiting on memory lets the other run; at nice 19 both yield to a frame.
-    let workerCount = max(1, min(2, ProcessInfo.processInfo.activeProcessorCount))
+    let workerCount: Int
     private let lock = NSLock()
     private let done = NSCondition()
     private var queued: [Request] = []
@@ -38,8 +37,16 @@ final class DecodeQueue: @unchecked Sendable {
     private var results: [ImageDecoder.Job: ImageDecoder.Result] = [:]
     /// Queued, decoding or decoded and not taken yet.
     private var pending: Set<ImageDecoder.Job> = []
+    /// Of them, those asked for in the background: their results wait until taken.
+    private var background: Set<ImageDecoder.Job> = []
     /// Seconds each worker decode took, for `parallax bench --photos`.
     private var durations: [Double] = []
+
+    /// Two workers on two cores by default: one decode waiting on memory lets the other run; at
+    /// nice 19 both yield to a frame. (0: nothing runs; tests look at the queue's order.)
+    init(workerCount: Int = max(1, min(2, ProcessInfo.processInfo.activeProcessorCount))) {
+        self.workerCount = workerCount
+    }
 
     deinit {
         for case let .decoded(decoded) in results.values { SDL_FreeSurface(decoded.surface) }
@@ -51,6 +58,7 @@ final class DecodeQueue: @unchecked Sendable {
         lock.lock()
         if pending.insert(job).inserted {
             queued.append(Request(job: job, scale: scale, urgency: urgency))
+            if urgency == .background { background.insert(job) }
         } else if let i = queued.firstIndex(where: { $0.job == job }), urgency < queued[i].urgency {
             queued[i].urgency = urgency
         }
@@ -62,8 +70,9 @@ final class DecodeQueue: @unchecked Sendable {
     }
 
     /// After a frame: queued decodes drawn this frame (`drawn`) stay first, then `prefetch` in its
-    /// order (queued now if new); every other drawn or prefetch decode still queued is dropped: its
-    /// image is no longer shown nor about to be. Background requests stay, last.
+    /// order (queued now if new); every other drawn or prefetch decode still queued is dropped, and
+    /// its result freed if it has one: its image is no longer shown nor about to be. Background
+    /// requests stay, last.
     func schedule(drawn: Set<ImageDecoder.Job>, prefetch: [(job: ImageDecoder.Job, scale: Double?)]) {
         lock.lock()
         var first: [Request] = [], last: [Request] = []
@@ -81,11 +90,18 @@ final class DecodeQueue: @unchecked Sendable {
                 ahead.append(Request(job: job, scale: request.scale, urgency: .prefetch))
             } else if let i = last.firstIndex(where: { $0.job == job }) {
                 ahead.append(Request(job: job, scale: last.remove(at: i).scale, urgency: .prefetch))
+                background.remove(job)
             } else if pending.insert(job).inserted {
                 ahead.append(Request(job: job, scale: scale, urgency: .prefetch))
             }
         }
         for job in listed.keys { pending.remove(job) }
+        let wanted = Set(prefetch.map(\.job))
+        for (job, result) in results where !background.contains(job) && !drawn.contains(job) && !wanted.contains(job) {
+            if case let .decoded(decoded) = result { SDL_FreeSurface(decoded.surface) }
+            results[job] = nil
+            pending.remove(job)
+        }
         queued = first + ahead + last
         let starting = max(0, min(workerCount - workers, queued.count))
         workers += starting
@@ -155,6 +171,7 @@ final class DecodeQueue: @unchecked Sendable {
         defer { lock.unlock() }
         guard let result = results.removeValue(forKey: job) else { return nil }
         pending.remove(job)
+        background.remove(job)
         return result
     }
 

@@ -27,7 +27,7 @@ public enum PhotoBenchmark {
 
     public static let rate = 60.0
 
-    public static func run(canvas: Canvas, driver: SceneDriver, velocity: Double, period: Double = 0.8, restEvery: Int = 8,
+    public static func run(canvas: Canvas, driver: SceneDriver, velocity: Double, period: Double = 0.8, restEvery: Int = 16,
                            maxFrames: Int) -> Report {
         var report = Report()
         let step = FrameStep(driver: driver, target: canvas)

@@ -57,6 +57,7 @@ public final class TextureCache: ImageMetrics {
     private var uploadedThisFrame = 0
     /// Decodes on their way up, band by band: the texture, the decoded pixels, and the rows done.
     private struct Staging {
+        let image: ImageID
         let texture: OpaquePointer
         let decoded: ImageDecoder.Decoded
         var rows: Int32
@@ -107,9 +108,14 @@ public final class TextureCache: ImageMetrics {
     func endFrame(prefetch: [(image: ImageID, drawnScale: Double?)]) {
         defer { drawnJobs.removeAll(keepingCapacity: true) }
         guard !decodesSynchronously else { return }
-        let ahead = prefetch.compactMap { item -> (job: ImageDecoder.Job, scale: Double?)? in
+        // Uploads under way finish whether or not their image is still listed: none is left half up.
+        for (job, stage) in staging { _ = upload(stage.image, job: job) }
+        var ahead: [(job: ImageDecoder.Job, scale: Double?)] = []
+        for item in prefetch where !failed.contains(item.image) {
             let job = job(item.image)
-            return entries[job] == nil && staging[job] == nil && !failed.contains(item.image) ? (job, item.drawnScale) : nil
+            guard entries[job] == nil else { continue }
+            // Arrived ahead of its first draw: up it goes, within the frame's upload budget.
+            if !upload(item.image, job: job) { ahead.append((job, item.drawnScale)) }
         }
         queue.schedule(drawn: drawnJobs, prefetch: ahead)
     }
@@ -290,7 +296,7 @@ public final class TextureCache: ImageMetrics {
                 // resample; linear filtering keeps them smooth. (The renderer turns blending on only for
                 // translucent draws: SDL's software renderer scales blended blits nearest.)
                 SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-                stage = Staging(texture: texture, decoded: decoded, rows: 0)
+                stage = Staging(image: image, texture: texture, decoded: decoded, rows: 0)
             }
         }
         let surface = stage.decoded.surface

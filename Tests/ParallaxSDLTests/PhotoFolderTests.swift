@@ -262,3 +262,22 @@ extension HeadlessCaptureTests {
         #expect(ImageDecoder.dctFactor(width: 4000, height: 3000, factor: 0.01).num * 8 == ImageDecoder.dctFactor(width: 4000, height: 3000, factor: 0.01).denom)
     }
 }
+
+extension HeadlessCaptureTests {
+    @Test func afterAFrameDrawnDecodesComeFirstThenThePrefetchInItsOrderAndTheRestIsDropped() {
+        let queue = DecodeQueue(workerCount: 0)
+        func job(_ name: String) -> ImageDecoder.Job { ImageDecoder.Job(path: "/photos/" + name) }
+        queue.request(job("bundled"), urgency: .background)
+        for name in ["a", "b", "c"] { queue.request(job(name), scale: 0.5, urgency: .drawn) }
+        #expect(queue.queuedJobs == [job("a"), job("b"), job("c"), job("bundled")])
+        // The next frame draws only b; its plan is the landing l, then a on the way; c scrolled away.
+        queue.schedule(drawn: [job("b")], prefetch: [(job("l"), 0.5), (job("a"), 0.5)])
+        #expect(queue.queuedJobs == [job("b"), job("l"), job("a"), job("bundled")])
+        // At rest: nothing drawn waits, no plan; only the background request stays.
+        queue.schedule(drawn: [], prefetch: [])
+        #expect(queue.queuedJobs == [job("bundled")])
+        // A dropped job can be asked for again.
+        queue.request(job("c"), urgency: .drawn)
+        #expect(queue.queuedJobs == [job("c"), job("bundled")])
+    }
+}
