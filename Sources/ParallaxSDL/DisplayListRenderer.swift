@@ -51,7 +51,7 @@ public final class DisplayListRenderer {
         placeholders.removeAll(keepingCapacity: true)
         drawnImages.removeAll(keepingCapacity: true)
         textures.beginFrame()
-        defer { textures.endFrame(prefetch: list.prefetch.map { ($0.image, textureRequest($0).drawnScale) }) }
+        defer { textures.endFrame(prefetch: list.prefetch.map { ($0.quad.image, textureRequest($0.quad).drawnScale, $0.due) }) }
         if textures.decodesSynchronously {
             textures.decodeAhead(list.imageQuads.map { quad in
                 let (drawnScale, shade) = textureRequest(quad)

@@ -106,37 +106,48 @@ public enum PhotoBenchmark {
 }
 
 extension PhotoBenchmark {
-    /// Seconds to decode each file, one after another on this thread, as the feed would for a photo
-    /// aspect-filling a `box` (device pixels): the decode alone, beside its anchor.
+    /// CPU seconds to decode each file, one after another on this thread, as the feed would for a
+    /// photo aspect-filling a `box` (device pixels): the decode alone, beside its anchor. CPU time,
+    /// not wall time, so other work on a shared machine does not count.
     public static func decodeTimes(paths: [String], box: Size) -> [Double] {
         paths.compactMap { path in
             guard let (w, h) = ImageDecoder.orientedSize(of: path) else { return nil }
             let scale = max(box.width / Double(w), box.height / Double(h))
-            var watch = Stopwatch()
+            let start = threadCPUSeconds()
             guard case let .decoded(decoded) = ImageDecoder.decode(ImageDecoder.Job(path: path), scale: scale) else { return nil }
-            let seconds = watch.lap()
+            let seconds = threadCPUSeconds() - start
             SDL_FreeSurface(decoded.surface)
             return seconds
         }
     }
 
-    /// Seconds `djpeg -scale 1/4` (libjpeg-turbo's own tool) takes on each file, less what starting
-    /// a process costs (the median of `/bin/true`); nil when djpeg is not installed.
+    /// CPU seconds (user and system) `djpeg -scale 1/4 -outfile /dev/null` (libjpeg-turbo's own
+    /// tool) takes on each file it decodes without error; nil when djpeg is not installed.
     public static func djpegTimes(paths: [String]) -> [Double]? {
         let djpeg = "/usr/bin/djpeg"
         guard FileManager.default.isExecutableFile(atPath: djpeg) else { return nil }
-        func seconds(_ tool: String, _ arguments: [String]) -> Double? {
+        return paths.compactMap { path in
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = arguments
+            process.executableURL = URL(fileURLWithPath: djpeg)
+            process.arguments = ["-scale", "1/4", "-outfile", "/dev/null", path]
             process.standardError = FileHandle.nullDevice
-            var watch = Stopwatch()
+            let before = childrenCPUSeconds()
             guard (try? process.run()) != nil else { return nil }
             process.waitUntilExit()
-            return process.terminationStatus == 0 ? watch.lap() : nil
+            return process.terminationStatus == 0 ? childrenCPUSeconds() - before : nil
         }
-        let spawns = (0..<20).compactMap { _ in seconds("/bin/true", []) }.sorted()
-        let spawn = spawns.isEmpty ? 0 : spawns[spawns.count / 2]
-        return paths.compactMap { path in seconds(djpeg, ["-scale", "1/4", "-outfile", "/dev/null", path]).map { max(0, $0 - spawn) } }
+    }
+
+    static func threadCPUSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    /// User and system time of the children waited for so far.
+    static func childrenCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 }

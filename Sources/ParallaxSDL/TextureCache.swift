@@ -103,21 +103,28 @@ public final class TextureCache: ImageMetrics {
         frame += 1
     }
 
-    /// After a frame's draws: decodes for what it drew stay first, then `prefetch` (images with the
-    /// scale they will be drawn at, most urgent first); queued decodes for anything else are dropped.
-    func endFrame(prefetch: [(image: ImageID, drawnScale: Double?)]) {
+    /// After a frame's draws: `prefetch` (images with the scale they will be drawn at and the seconds
+    /// until they show, most urgent first) and the decodes for what it drew are queued, the frame's
+    /// first while nothing is listed (at rest), after the list while the content moves (cells a
+    /// fling passes were lost anyway); queued decodes for anything else are dropped. A listed image
+    /// that would show before its decode could finish, by its place in the queue and the recent
+    /// decode time, is left out: the decodes after it are worth more.
+    func endFrame(prefetch: [(image: ImageID, drawnScale: Double?, due: Double)]) {
         defer { drawnJobs.removeAll(keepingCapacity: true) }
         guard !decodesSynchronously else { return }
         // Uploads under way finish whether or not their image is still listed: none is left half up.
         for (job, stage) in staging { _ = upload(stage.image, job: job) }
         var ahead: [(job: ImageDecoder.Job, scale: Double?)] = []
+        let decodeTime = queue.typicalDecodeSeconds
         for item in prefetch where !failed.contains(item.image) {
             let job = job(item.image)
             guard entries[job] == nil else { continue }
             // Arrived ahead of its first draw: up it goes, within the frame's upload budget.
-            if !upload(item.image, job: job) { ahead.append((job, item.drawnScale)) }
+            if upload(item.image, job: job) { continue }
+            let ready = Double(ahead.count / max(1, queue.workerCount) + 1) * decodeTime
+            if item.due >= ready { ahead.append((job, item.drawnScale)) }
         }
-        queue.schedule(drawn: drawnJobs, prefetch: ahead)
+        queue.schedule(drawn: drawnJobs, prefetch: ahead, drawnFirst: prefetch.isEmpty)
     }
 
     /// Loads the colour index of a folder's photos (absolute paths), building what it lacks in the

@@ -125,8 +125,8 @@ struct Bench: ParsableCommand {
         milliseconds                                p50      p95      p99      max
         \(row("window interval (60 Hz pacing)", r.intervals))
         \(row("decode in the run (workers, nice 19)", r.decodes))
-        \(row("decode alone, \(ours.count) files", ours))
-        \(anchor.map { row("djpeg -scale 1/4, \($0.count) files", $0) } ?? "djpeg -scale 1/4: not installed (libjpeg-turbo-progs)")
+        \(row("decode alone (CPU), \(ours.count) files", ours))
+        \(anchor.map { row("djpeg -scale 1/4 (CPU), \($0.count) files", $0) } ?? "djpeg -scale 1/4: not installed (libjpeg-turbo-progs)")
         decode alone / djpeg (p50): \(ratio)
         cards decoded when they came into view: \(String(format: "%.1f", 100 * (1 - share(r.enteredAsPlaceholders, of: r.entered))))% of \(r.entered)
         cards decoded at the landing: \(String(format: "%.1f", 100 * (1 - share(r.landedAsPlaceholders, of: r.landed))))% of \(r.landed) (\(r.landings) landings)

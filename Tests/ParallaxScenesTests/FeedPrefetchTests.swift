@@ -72,6 +72,26 @@ import Testing
         #expect(axis.restingOffset == nil, "held: no landing")
     }
 
+    @Test func eachListedCellIsDueWhenTheFlingBringsItIntoView() {
+        var axis = ScrollAxis()
+        let layout = layout()
+        axis.setExtent(viewport: 800, content: layout.contentLength, at: 0)
+        axis.pointerDown(700, at: 0)
+        for k in 1...4 { axis.pointerMoved(700 - Double(k) * 8000 / 60, at: Double(k) / 60) }
+        axis.pointerUp(700 - 4 * 8000 / 60, at: 4 / 60)
+        let t0 = 4.0 / 60
+        let plan = FeedPrefetch.plan(layout, from: axis.offset(at: t0), to: axis.restingOffset!)
+        let due = FeedPrefetch.due(plan, layout, axis: axis, at: t0)
+        #expect(plan.count > 5)
+        for (index, d) in zip(plan, due) {
+            // The card's top (12 + 489 i) crosses the viewport's bottom edge (offset + 800) at t0 + d.
+            let top = 12 + 489 * Double(index)
+            #expect(axis.offset(at: t0 + d) + 800 > top && axis.offset(at: t0 + d - 0.002) + 800 <= top, "item \(index) due at \(d)")
+        }
+        let landing = visible(at: axis.restingOffset!).count
+        #expect(Array(due.dropFirst(landing)) == due.dropFirst(landing).sorted(), "the way there, in the order it comes into view")
+    }
+
     @Test func theFeedListsThePlanAsPrefetchQuadsWhileItMoves() {
         let scene = FeedScene(viewport: Size(width: 1280, height: 800), settings: FeedSettings(), environment: testEnvironment())
         scene.handle(.mouseDown(Point(x: 640, y: 700)), at: 0)
@@ -82,7 +102,7 @@ import Testing
         scene.draw(into: &list)
         let expected = FeedPrefetch.plan(scene.layout, from: scene.offset, to: scene.scroller.restingOffset!)
         #expect(!expected.isEmpty)
-        #expect(list.prefetch.map(\.image) == expected.map { PhotoLibrary.photos[$0 % PhotoLibrary.photos.count].image })
+        #expect(list.prefetch.map(\.quad.image) == expected.map { PhotoLibrary.photos[$0 % PhotoLibrary.photos.count].image })
         scene.update(to: 60)
         list.removeAll()
         scene.draw(into: &list)

@@ -29,4 +29,26 @@ public enum FeedPrefetch {
         }
         return order
     }
+
+    /// When, in seconds after `time`, each item comes into view as `axis` moves on (closed form,
+    /// bisected to a millisecond); 0 for one in view by then, `.infinity` for one never reached.
+    public static func due(_ items: [Int], _ layout: FeedLayout, axis: ScrollAxis, at time: Double) -> [Double] {
+        let horizon = 30.0, viewport = layout.viewport.height
+        let now = axis.offset(at: time), downwards = (axis.restingOffset ?? now) >= now
+        return items.map { index in
+            let top = layout.containerTop(ofItem: index), bottom = top + layout.photoHeight + layout.settings.captionHeight
+            func shows(_ t: Double) -> Bool {
+                let offset = axis.offset(at: time + t)
+                return downwards ? offset + viewport > top : offset < bottom
+            }
+            if shows(0) { return 0 }
+            guard shows(horizon) else { return .infinity }
+            var (lo, hi) = (0.0, horizon)
+            while hi - lo > 1e-3 {
+                let mid = (lo + hi) / 2
+                if shows(mid) { hi = mid } else { lo = mid }
+            }
+            return hi
+        }
+    }
 }

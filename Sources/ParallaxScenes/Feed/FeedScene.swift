@@ -107,9 +107,10 @@ public final class FeedScene: PlaygroundScene {
         }
         for cell in visible.cells { drawCell(cell, into: &list) }
         if let landing = scroller.restingOffset {
-            for index in FeedPrefetch.plan(layout, from: offset, to: landing) {
+            let plan = FeedPrefetch.plan(layout, from: offset, to: landing)
+            for (index, due) in zip(plan, FeedPrefetch.due(plan, layout, axis: scroller, at: time)) {
                 let quad = photoQuad(layout.cell(index, offset: landing))
-                list.prefetch(quad.photo.image, source: quad.source, destination: quad.destination)
+                list.prefetch(quad.photo.image, source: quad.source, destination: quad.destination, due: due)
             }
         }
         indicator.draw(into: &list, axis: scroller, sample: position.sample, viewport: viewport, top: layout.visibleBand.top)
