@@ -59,6 +59,15 @@ final class DecodeQueue: @unchecked Sendable {
     /// nice 19 both yield to a frame. (0: nothing runs; tests look at the queue's order.)
     init(workerCount: Int = max(1, min(2, ProcessInfo.processInfo.activeProcessorCount))) {
         self.workerCount = workerCount
+        // Decoded surfaces are megabytes each, made on the workers and freed on the render thread.
+        // glibc raises its mmap threshold after the first such frees, and later surfaces then come
+        // from per-thread heaps that fragment and never shrink: a fling down 1,000 photos peaked at
+        // 1.1 GB against 480 MB with the threshold held at 1 MB (docs/photo-folders.md).
+        // (mallopt is glibc's, declared in malloc.h, which no module map here exports.)
+        if let mallopt = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
+            let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD
+            _ = unsafeBitCast(mallopt, to: (@convention(c) (Int32, Int32) -> Int32).self)(mmapThreshold, 1 << 20)
+        }
     }
 
     deinit {
