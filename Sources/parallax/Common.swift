@@ -246,6 +246,7 @@ func openScene(_ name: String, viewport: Size, options: SceneRegistry.Options, m
     if completeFrames ?? (mode == .headless) {
         canvas.textures.decodesSynchronously = true
     } else {
+        canvas.textures.decodesSynchronously = false
         // A folder's photos are decoded as the feed shows them, not all at start.
         let bundled = options.settings.photos == nil ? SceneRegistry.standard.images
             : SceneRegistry.standard.entries.filter { $0.name != "feed" }.flatMap(\.images)
