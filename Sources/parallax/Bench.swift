@@ -89,8 +89,12 @@ struct Bench: ParsableCommand {
             let anchor = PhotoBenchmark.djpegTimes(paths: Array(sample))
             let path = "\(canvas.rendererName), \(window ? "window" : "headless")"
             let result = Self.photosJSON(report, items: options.feed.photos.count, velocity: fling, path: path, ours: ours, anchor: anchor)
-            print(json ? result.jsonText : Self.photosTable(report, items: options.feed.photos.count, velocity: fling, path: path,
-                                                            ours: ours, anchor: anchor))
+            // The scene (through its driver, gone by now) shares the canvas's text cache, whose
+            // textures must go before the canvas destroys its renderer: the canvas lives to the end.
+            withExtendedLifetime(canvas) {
+                print(json ? result.jsonText : Self.photosTable(report, items: options.feed.photos.count, velocity: fling, path: path,
+                                                                ours: ours, anchor: anchor))
+            }
         }
     }
 
