@@ -133,7 +133,7 @@ struct Bench: ParsableCommand {
         \(anchor.map { row("djpeg -scale 1/4 (CPU), \($0.count) files", $0) } ?? "djpeg -scale 1/4: not installed (libjpeg-turbo-progs)")
         decode alone / djpeg (p50): \(ratio)
         cards decoded when they came into view: \(String(format: "%.1f", 100 * (1 - share(r.enteredAsPlaceholders, of: r.entered))))% of \(r.entered)
-        cards decoded at the landing: \(String(format: "%.1f", 100 * (1 - share(r.landedAsPlaceholders, of: r.landed))))% of \(r.landed) (\(r.landings) landings)
+        cards decoded at the landing: \(r.landings == 0 ? "no landing in the run" : String(format: "%.1f", 100 * (1 - share(r.landedAsPlaceholders, of: r.landed))) + "% of \(r.landed) (\(r.landings) landings)")
         peak resident memory: \(String(format: "%.1f", Double(r.peakResidentBytes) / 1_048_576)) MB
         """
     }
