@@ -8,8 +8,14 @@ let package = Package(
         .library(name: "ParallaxEngine", targets: ["ParallaxEngine"]),
         // The three demo scenes and the overlays, built on the engine.
         .library(name: "ParallaxScenes", targets: ["ParallaxScenes"]),
-        // The SDL2 platform: window, events, pacing, caches, renderer, headless capture.
+        // One frame's path without SDL: the frame step, the render target protocol, pixel images, a
+        // null target and a fixed scene environment, for other renderers and for tests.
+        .library(name: "ParallaxFrame", targets: ["ParallaxFrame"]),
+        // The SDL2 platform: window, events, pacing, caches, renderer, the commands' drivers.
         .library(name: "ParallaxSDL", targets: ["ParallaxSDL"]),
+        // Goldens: pixel and perceptual comparison, and verifying scripts against golden PNGs; apart
+        // from the platform, so an app that only draws does not build it.
+        .library(name: "ParallaxVisualRegression", targets: ["ParallaxVisualRegression"]),
         // assertSnapshot strategies for scenes (swift-snapshot-testing): a product of its own, so
         // apps using the engine or the platform alone never build the snapshot library.
         .library(name: "ParallaxSnapshotTesting", targets: ["ParallaxSnapshotTesting"]),
@@ -27,10 +33,17 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]
         ),
+        // SDL's window-system messages with Xlib's and XInput2's event structs (smooth scrolling).
         .systemLibrary(
             name: "CSDL2SysWM",
-            pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev"])]
+            pkgConfig: "xi",
+            providers: [.apt(["libsdl2-dev", "libxi-dev"])]
+        ),
+        // The app's own wl_pointer on SDL's Wayland connection.
+        .systemLibrary(
+            name: "CWaylandClient",
+            pkgConfig: "wayland-client",
+            providers: [.apt(["libwayland-dev"])]
         ),
         .systemLibrary(
             name: "CSDL2Image",
@@ -50,39 +63,43 @@ let package = Package(
         ),
         .target(name: "ParallaxEngine"),
         .target(name: "ParallaxScenes", dependencies: ["ParallaxEngine"]),
+        .target(name: "ParallaxFrame", dependencies: ["ParallaxEngine"]),
         .target(
             name: "ParallaxSDL",
             dependencies: [
-                "ParallaxEngine", "CSDL2", "CSDL2SysWM", "CSDL2Image", "CSDL2TTF", "CTurboJPEG",
+                "ParallaxEngine", "ParallaxFrame", "CSDL2", "CSDL2SysWM", "CWaylandClient", "CSDL2Image", "CSDL2TTF", "CTurboJPEG",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(name: "ParallaxVisualRegression", dependencies: ["ParallaxEngine", "ParallaxFrame", "ParallaxSDL"]),
         .target(
             name: "ParallaxSnapshotTesting",
             dependencies: [
-                "ParallaxEngine", "ParallaxSDL",
+                "ParallaxEngine", "ParallaxFrame", "ParallaxSDL", "ParallaxVisualRegression",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
         .executableTarget(
             name: "parallax",
             dependencies: [
-                "ParallaxEngine", "ParallaxScenes", "ParallaxSDL",
+                "ParallaxEngine", "ParallaxScenes", "ParallaxFrame", "ParallaxSDL", "ParallaxVisualRegression",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "ParallaxEngineTests", dependencies: ["ParallaxEngine"]),
-        .testTarget(name: "ParallaxScenesTests", dependencies: ["ParallaxScenes"]),
+        .testTarget(name: "ParallaxEngineTests", dependencies: ["ParallaxEngine", "ParallaxFrame"]),
+        .testTarget(name: "ParallaxScenesTests", dependencies: ["ParallaxScenes", "ParallaxFrame"]),
+        // Whole frames in plain Swift, into the null target: no SDL in the build.
+        .testTarget(name: "ParallaxFrameTests", dependencies: ["ParallaxFrame", "ParallaxScenes"]),
         // The snapshot strategy's tests live here: every test that drives SDL runs in one serialized suite.
         .testTarget(
             name: "ParallaxSDLTests",
             dependencies: [
-                "ParallaxSDL", "ParallaxScenes", "ParallaxSnapshotTesting", "CTurboJPEG",
+                "ParallaxSDL", "ParallaxFrame", "ParallaxScenes", "ParallaxVisualRegression", "ParallaxSnapshotTesting", "CTurboJPEG",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "ParallaxCLITests", dependencies: ["ParallaxEngine", "ParallaxSDL"]),
+        .testTarget(name: "ParallaxCLITests", dependencies: ["ParallaxFrame", "ParallaxSDL", "ParallaxVisualRegression"]),
     ]
 )

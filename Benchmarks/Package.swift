@@ -1,5 +1,5 @@
 // swift-tools-version:6.1
-// Engine benchmarks (README.md, "Engine benchmarks"), a package of their own so that the main
+// Engine benchmarks (docs/performance.md, "Engine benchmarks"), a package of their own so that the main
 // package's users and `swift test` never build package-benchmark.
 import PackageDescription
 
@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "ParallaxEngine", package: "ParallaxPlayground"),
                 .product(name: "ParallaxScenes", package: "ParallaxPlayground"),
+                .product(name: "ParallaxFrame", package: "ParallaxPlayground"),
             ],
             path: "Benchmarks/SceneFrames",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -162,3 +162,25 @@ extension DisplayList {
         commands.compactMap { if case let .text(run) = $0 { run } else { nil } }
     }
 }
+
+extension DisplayList {
+    /// Appends `other`'s commands moved right by `dx` and clipped to `pane` (compare mode's panes).
+    public mutating func append(_ other: DisplayList, movedBy dx: Double, within pane: Rect) {
+        func clip(_ rect: Rect?) -> Rect {
+            (rect?.offsetBy(dx: dx) ?? pane).intersection(pane) ?? Rect(x: pane.minX, y: pane.minY, width: 0, height: 0)
+        }
+        for command in other.commands {
+            switch command {
+            case var .fill(f): f.rect = f.rect.offsetBy(dx: dx); f.clip = clip(f.clip); commands.append(.fill(f))
+            case var .gradient(g): g.rect = g.rect.offsetBy(dx: dx); g.clip = clip(g.clip); commands.append(.gradient(g))
+            case var .image(q): q.destination = q.destination.offsetBy(dx: dx); q.clip = clip(q.clip); commands.append(.image(q))
+            case var .text(t): t.origin.x += dx; t.clip = clip(t.clip); commands.append(.text(t))
+            case var .disc(d): d.center.x += dx; d.clip = clip(d.clip); commands.append(.disc(d))
+            case var .backdrop(b):
+                guard let rect = b.rect.offsetBy(dx: dx).intersection(pane) else { continue }
+                b.rect = rect
+                commands.append(.backdrop(b))
+            }
+        }
+    }
+}

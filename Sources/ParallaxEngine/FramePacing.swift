@@ -1,7 +1,7 @@
 /// How long before a frame's present the window polls input: a high percentile of the recent
 /// frames' work (poll, update, build, render) plus a margin. The later the poll, the sooner input
 /// reaches the screen; the percentile keeps frames that then miss their present rare.
-/// Durations come in as values, in seconds (README.md, "Frame timing").
+/// Durations come in as values, in seconds (docs/performance.md, "Frame pacing").
 public struct LatchBudget: Sendable {
     /// Covers what the percentile does not: the sleep's overshoot and the wake-up delay of a
     /// process sharing a busy machine.

@@ -5,11 +5,11 @@ public enum Key: Sendable, CaseIterable, Hashable {
     case pageUp, pageDown, home, end
     case space, tab, escape, `return`
     case one, two, three
-    case h, l, m, p, r, s
+    case c, g, h, l, m, p, r, s, t
     case minus, equals, leftBracket, rightBracket
     case f1, f12
 
-    /// The key's name in scripts (README.md, "Script format") and in the help panel.
+    /// The key's name in scripts (docs/file-formats.md, "Script format") and in the help panel.
     public var name: String {
         switch self {
         case .up: "Up"
@@ -27,12 +27,15 @@ public enum Key: Sendable, CaseIterable, Hashable {
         case .one: "1"
         case .two: "2"
         case .three: "3"
+        case .c: "C"
+        case .g: "G"
         case .h: "H"
         case .l: "L"
         case .m: "M"
         case .p: "P"
         case .r: "R"
         case .s: "S"
+        case .t: "T"
         case .minus: "-"
         case .equals: "="
         case .leftBracket: "["
@@ -51,10 +54,17 @@ public enum Key: Sendable, CaseIterable, Hashable {
 
 /// One input event as a plain value. Positions are in logical window pixels.
 public enum InputEvent: Hashable, Sendable {
-    /// A wheel or trackpad scroll, in notches, in content direction: positive `dy` moves further down
-    /// the content (the offset grows), positive `dx` further right. `precise` deltas come from a
-    /// trackpad-like device and are fractional; notched ones are whole clicks. `shift`: Shift was held.
-    case scroll(dx: Double, dy: Double, precise: Bool, shift: Bool)
+    /// A mouse wheel, in notches (whole clicks, or a high-resolution wheel's fraction of one), in
+    /// content direction: positive `dy` moves further down the content (the offset grows), positive
+    /// `dx` further right. Each notch is animated. `shift`: Shift was held.
+    case wheel(dx: Double, dy: Double, shift: Bool)
+    /// A trackpad's fingers (or another precise device), in logical pixels, in content direction:
+    /// applied 1:1 while the fingers move (docs/input-and-trackpads.md, "Trackpads"). `liftFollows`:
+    /// the platform reports the fingers lifting (`fingersLifted`), so the stream is held until then
+    /// instead of ending after a pause.
+    case scroll(dx: Double, dy: Double, liftFollows: Bool, shift: Bool)
+    /// The fingers left the trackpad (Wayland's `axis_stop`): the stream's momentum starts now.
+    case fingersLifted
     case mouseDown(Point)
     case mouseMove(Point)
     case mouseUp(Point)
@@ -64,9 +74,9 @@ public enum InputEvent: Hashable, Sendable {
     /// False for events carrying a NaN or infinite number, which every consumer drops.
     public var isFinite: Bool {
         switch self {
-        case let .scroll(dx, dy, _, _): return dx.isFinite && dy.isFinite
+        case let .wheel(dx, dy, _), let .scroll(dx, dy, _, _): return dx.isFinite && dy.isFinite
         case let .mouseDown(p), let .mouseMove(p), let .mouseUp(p): return p.isFinite
-        case .key: return true
+        case .key, .fingersLifted: return true
         case let .resize(s): return s.isFinite
         }
     }

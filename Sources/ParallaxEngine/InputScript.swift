@@ -1,7 +1,7 @@
 import Foundation
 
 /// A scripted input timeline: what `parallax capture`, `run --script` and `record` read and write.
-/// The format is documented in README.md ("Script format").
+/// The format is documented in docs/file-formats.md, "Script format".
 public struct InputScript: Equatable, Sendable {
     public static let currentVersion = 1
     public static let defaultSize = Size(width: 1280, height: 800)
@@ -14,9 +14,12 @@ public struct InputScript: Equatable, Sendable {
     public var captures: [Double]
     /// The wall clock at the script's time 0, for what a scene shows of it (`TimeOfDay`).
     public var clock: TimeOfDay?
+    /// The scroll physics model to replay under (`ScrollPhysicsModels`); nil: the config's, else `uikit`.
+    public var physics: String?
 
-    public init(scene: String? = nil, size: Size? = nil, events: [TimedInput] = [], captures: [Double] = [], clock: TimeOfDay? = nil) {
-        self.scene = scene; self.size = size; self.events = events; self.captures = captures; self.clock = clock
+    public init(scene: String? = nil, size: Size? = nil, events: [TimedInput] = [], captures: [Double] = [], clock: TimeOfDay? = nil,
+                physics: String? = nil) {
+        self.scene = scene; self.size = size; self.events = events; self.captures = captures; self.clock = clock; self.physics = physics
     }
 
     /// Reads a script file; every problem is one `InputFileError` naming the file and field.
@@ -26,7 +29,7 @@ public struct InputScript: Equatable, Sendable {
 
     public static func parse(_ data: Data, file: String, knownScenes: [String]) throws(InputFileError) -> InputScript {
         let root = try JSONObjectReader.versionedDocument(data, file: file, version: currentVersion,
-                                                          fields: ["scene", "size", "events", "captures", "clock"])
+                                                          fields: ["scene", "size", "events", "captures", "clock", "physics"])
         var script = InputScript()
         if root.has("scene") {
             let scene = try root.string("scene")
@@ -36,6 +39,7 @@ public struct InputScript: Equatable, Sendable {
             script.scene = scene
         }
         if root.has("size") { script.size = try readSize(try root.object("size")) }
+        if root.has("physics") { script.physics = try ScrollPhysicsModels.checked(try root.string("physics"), file: file, path: "physics") }
         if root.has("clock") {
             let text = try root.string("clock")
             guard let clock = TimeOfDay(parsing: text) else {
@@ -75,12 +79,20 @@ public struct InputScript: Equatable, Sendable {
         let type = try r.string("type")
         let event: InputEvent
         switch type {
-        case "wheel":
-            try r.rejectUnknownFields(["t", "type", "dx", "dy", "precise", "shift"])
-            // A script's `dy` is positive away from the user (README.md, "Script format"), which
-            // scrolls back up the content.
-            event = .scroll(dx: try r.number("dx", default: 0), dy: -(try r.number("dy", default: 0)),
-                            precise: try r.bool("precise", default: false), shift: try r.bool("shift", default: false))
+        case "wheel", "scroll":
+            if type == "wheel", r.has("precise") {
+                throw InputFileError(file: r.file, path: r.fieldPath("precise"),
+                                     problem: "precise wheel deltas are now `scroll` events in pixels (a notch is min(P^(2/3), P/2) px of a P px viewport)")
+            }
+            try r.rejectUnknownFields(type == "wheel" ? ["t", "type", "dx", "dy", "shift"] : ["t", "type", "dx", "dy", "liftFollows", "shift"])
+            // A script's `dy` is positive away from the user, as a wheel's (docs/file-formats.md,
+            // "Script format"), which scrolls back up the content.
+            let dx = try r.number("dx", default: 0), dy = -(try r.number("dy", default: 0)), shift = try r.bool("shift", default: false)
+            event = type == "wheel" ? .wheel(dx: dx, dy: dy, shift: shift)
+                : .scroll(dx: dx, dy: dy, liftFollows: try r.bool("liftFollows", default: false), shift: shift)
+        case "fingersLifted":
+            try r.rejectUnknownFields(["t", "type"])
+            event = .fingersLifted
         case "mouseDown", "mouseMove", "mouseUp":
             try r.rejectUnknownFields(["t", "type", "x", "y"])
             let p = Point(x: try r.number("x"), y: try r.number("y"))
@@ -97,7 +109,7 @@ public struct InputScript: Equatable, Sendable {
             event = .resize(try readSize(r, extraFields: ["t", "type"]))
         default:
             throw InputFileError(file: r.file, path: r.fieldPath("type"),
-                                 problem: "unknown event type '\(type)' (types: wheel, mouseDown, mouseMove, mouseUp, key, resize)")
+                                 problem: "unknown event type '\(type)' (types: wheel, scroll, fingersLifted, mouseDown, mouseMove, mouseUp, key, resize)")
         }
         return TimedInput(time: t, event: event)
     }
@@ -110,6 +122,7 @@ extension InputScript {
         if let scene { header["scene"] = .string(scene) }
         if let size { header["size"] = .object(["width": .number(size.width), "height": .number(size.height)]) }
         if let clock { header["clock"] = .string(clock.text(after: 0)) }
+        if let physics { header["physics"] = .string(physics) }
         let head = header.keys.sorted().map { "\"\($0)\": \(header[$0]!.jsonText)" }.joined(separator: ", ")
         let events = events.map { "  " + Self.encode($0).jsonText }.joined(separator: ",\n")
         let captures = JSONValue.array(captures.map { .number($0) }).jsonText
@@ -119,12 +132,14 @@ extension InputScript {
     static func encode(_ input: TimedInput) -> JSONValue {
         var fields: [String: JSONValue] = ["t": .number(input.time)]
         switch input.event {
-        case let .scroll(dx, dy, precise, shift):
-            fields["type"] = "wheel"
+        case let .wheel(dx, dy, shift), let .scroll(dx, dy, _, shift):
+            fields["type"] = if case .wheel = input.event { "wheel" } else { "scroll" }
             if dx != 0 { fields["dx"] = .number(dx) }
             if dy != 0 { fields["dy"] = .number(-dy) }  // the script's sense: positive away from the user
-            if precise { fields["precise"] = .bool(true) }
+            if case .scroll(_, _, true, _) = input.event { fields["liftFollows"] = .bool(true) }
             if shift { fields["shift"] = .bool(true) }
+        case .fingersLifted:
+            fields["type"] = "fingersLifted"
         case let .mouseDown(p), let .mouseMove(p), let .mouseUp(p):
             switch input.event {
             case .mouseDown: fields["type"] = "mouseDown"

@@ -4,7 +4,7 @@ public enum KeyAction: Hashable, Sendable {
     case lineUp, lineDown, screenUp, screenDown, top, bottom
     case previousPage, nextPage
     case showScene(Int), nextScene, previousScene
-    case togglePullToRefresh, toggleReducedMotion
+    case togglePullToRefresh, toggleReducedMotion, cycleSlowMotion, togglePlot, toggleCompare
     case toggleTuning, tuningPreviousRow, tuningNextRow, tuningDecrease, tuningIncrease, tuningSave, tuningReload
     case toggleFrameTimes, screenshot, toggleHelp
     /// Closes the topmost panel (help, then tuning); with none open, quits (the window loop asks the
@@ -52,6 +52,9 @@ public enum Keymap {
     static let linesAfterScenes: [Line] = [
         Line("R", "header: pull-to-refresh", [(.r, nil, .togglePullToRefresh)]),
         Line("M", "reduced motion", [(.m, nil, .toggleReducedMotion)]),
+        Line("G", "physics plot: offset and velocity, the last 3 s", [(.g, nil, .togglePlot)]),
+        Line("C", "compare: the next physics model in a second pane", [(.c, nil, .toggleCompare)]),
+        Line("T", "slow motion: 1, 1/2, 1/4, 1/10 of the engine's time", [(.t, nil, .cycleSlowMotion)]),
         Line("P", "tuning panel:  [ ] select,  - = change,  S save,  L reload",
              [(.p, nil, .toggleTuning), (.leftBracket, nil, .tuningPreviousRow), (.rightBracket, nil, .tuningNextRow),
               (.minus, nil, .tuningDecrease), (.equals, nil, .tuningIncrease), (.s, nil, .tuningSave), (.l, nil, .tuningReload)]),

@@ -37,10 +37,11 @@ public struct RandomInput: Sendable {
         case ..<0.08:
             // The draws are negated so a seed gives the session it gave when wheel deltas were
             // stored the other way up (saved soak seeds replay unchanged).
-            return [.scroll(dx: 0, dy: -Double(Int.random(in: -3...3, using: &rng)), precise: false, shift: false)]
+            return [.wheel(dx: 0, dy: -Double(Int.random(in: -3...3, using: &rng)), shift: false)]
         case ..<0.12:
-            return [.scroll(dx: Double.random(in: -0.5...0.5, using: &rng), dy: -Double.random(in: -0.5...0.5, using: &rng),
-                            precise: true, shift: false)]
+            // Up to 40 px a delta, as a fast swipe sends.
+            return [.scroll(dx: 80 * Double.random(in: -0.5...0.5, using: &rng), dy: -80 * Double.random(in: -0.5...0.5, using: &rng),
+                            liftFollows: false, shift: false)]
         case ..<0.13:
             let keys: [Key] = [.pageDown, .pageUp, .space, .home, .end, .left, .right, .up, .down] + sceneKeys + [.tab, .r, .m, .p, .h]
             return [.key(keys.randomElement(using: &rng)!, shift: Bool.random(using: &rng))]

@@ -38,7 +38,7 @@ protocol BackdropSources {
 /// coverage), then tinted. The renderer uploads the cells and scales them back up with linear
 /// filtering: a blur of about `downscale` pixels. Drawing the same commands into small render
 /// targets gave the same picture for 0.3-0.9 ms of the window's frame on llvmpipe, which flushes
-/// what is queued at every switch of target (README.md, "Frame timing"); here the grid is a few
+/// what is queued at every switch of target (docs/physics-and-effects.md, "The bar's material"); here the grid is a few
 /// hundred cells, and the same on every renderer.
 struct BackdropBlur {
     let rect: Rect

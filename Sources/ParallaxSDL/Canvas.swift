@@ -2,16 +2,17 @@ import CSDL2
 import CSDL2Image
 import Logging
 import ParallaxEngine
+import ParallaxFrame
 
 /// A window with its renderer and caches: where display lists become pixels. Under the dummy driver
 /// (headless) the window is an in-memory surface drawn by SDL's software renderer, so capture and the
 /// real window share this one path.
-public final class Canvas {
+public final class Canvas: RenderTarget {
     public let window: OpaquePointer
     public let renderer: OpaquePointer
     public let textures: TextureCache
     public let text: TextCache
-    public let output: DisplayListRenderer
+    public let displayListRenderer: DisplayListRenderer
     public private(set) var logicalSize: Size
     /// glFinish, for renderers drawing through OpenGL: see `draw`.
     private let finishGL: (@convention(c) () -> Void)?
@@ -55,7 +56,7 @@ public final class Canvas {
             SDL_DestroyWindow(window)
             throw error
         }
-        output = DisplayListRenderer(renderer: renderer, textures: textures, text: text)
+        displayListRenderer = DisplayListRenderer(renderer: renderer, textures: textures, text: text)
         updateScale()
     }
 
@@ -87,21 +88,28 @@ public final class Canvas {
         updateScale()
     }
 
-    /// Maps logical pixels to the renderer's output (HiDPI: 2 device pixels per logical one, say).
-    private func updateScale() {
+    /// The window's size in logical pixels and its drawable's in device pixels (twice as many at an
+    /// output scale of 2), for `--stats`.
+    public var sizes: (window: Size, drawable: Size) {
         var ow: Int32 = 0, oh: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &ow, &oh)
-        let scale = logicalSize.width > 0 && ow > 0 ? Double(ow) / logicalSize.width : 1
+        return (windowSize, Size(width: Double(ow), height: Double(oh)))
+    }
+
+    /// Maps logical pixels to the renderer's output (HiDPI: 2 device pixels per logical one, say).
+    private func updateScale() {
+        let output = sizes.drawable
+        let scale = logicalSize.width > 0 && output.width > 0 ? output.width / logicalSize.width : 1
         SDL_RenderSetScale(renderer, Float(scale), Float(scale))
         text.pixelScale = scale
     }
 
     /// Executes the list and waits for the driver to finish it, so the frame's work is measured
-    /// whole (the window latches input that much before the present, README.md "Frame timing")
+    /// whole (the window latches input that much before the present, docs/performance.md, "Frame pacing")
     /// and `present` only hands it over. Without the wait, OpenGL drivers (Mesa's llvmpipe under
     /// Xvfb) rasterise inside `present`, after the frame's deadline.
     public func draw(_ list: DisplayList) {
-        output.render(list)
+        displayListRenderer.render(list)
         SDL_RenderFlush(renderer)
         finishGL?()
     }

@@ -184,10 +184,10 @@ public final class DisplayListRenderer {
     }
 
     /// Two triangles whose vertex colours SDL interpolates: a gradient costs what a fill costs. SDL's
-    /// software renderer rasterises such triangles pixel by pixel (a header's scrim took 2.5 ms), and
-    /// stretching an alpha ramp over the rect took 3 ms in the header's frames; there the gradient is
-    /// bands 2 px high of blended fills, which its fill loop blends fastest (`bench --scene header`:
-    /// p50 2.5 to 1.25 ms). Under 3 alpha levels a band: no banding shows.
+    /// software renderer rasterises such triangles pixel by pixel, and stretching an alpha ramp over
+    /// the rect costs as much; there the gradient is bands 2 px high of blended fills, which its fill
+    /// loop blends fastest (docs/performance.md, "What keeps frames short"). Under 3 alpha levels a
+    /// band: no banding shows.
     private func drawGradient(_ r: Rect, _ c: Color, top: UInt8, bottom: UInt8) {
         setBlend(SDL_BLENDMODE_BLEND)
         if isSoftware {

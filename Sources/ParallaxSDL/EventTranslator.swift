@@ -10,17 +10,20 @@ public struct EventTranslator {
     }
 
     /// After a trackpad delta, whole deltas within this time are still precise: a trackpad stream
-    /// can contain a 1.0 that must not start a notch animation.
+    /// can contain a whole click's worth that must not start a notch animation.
     static let preciseStickiness = 0.25
+    /// SDL2's Wayland driver divides the compositor's surface px by this; SDL2 on X11 gives whole
+    /// clicks only (docs/input-and-trackpads.md, "Trackpads").
+    static let sdlPixelsPerClick = 10.0
 
     /// A high-resolution mouse wheel reports fractions of a notch too, but in whole 1/120ths (the
     /// unit of Windows' WHEEL_DELTA and Wayland's `axis_value120`, which SDL divides by 120);
-    /// a trackpad's deltas are any fraction. A wheel step is a wheel: animated, no momentum
-    /// (README.md, "Trackpads, flings and event times").
+    /// a trackpad's deltas are any fraction.
     static func isWheelStep(_ delta: Double) -> Bool {
         let units = delta * 120
         return abs(units - units.rounded()) < 1e-4
     }
+    static func isWholeClick(_ delta: Double) -> Bool { abs(delta - delta.rounded()) < 1e-6 }
     private var lastPreciseTime = -Double.infinity
 
     public init() {}
@@ -39,10 +42,8 @@ public struct EventTranslator {
             // SDL's positive y is "away from the user", which scrolls up the content; its x is
             // already "to the right".
             let dx = Double(wheel.preciseX) * flip, dy = -Double(wheel.preciseY) * flip
-            if !Self.isWheelStep(dx) || !Self.isWheelStep(dy) { lastPreciseTime = time }
-            let precise = time - lastPreciseTime <= Self.preciseStickiness
-            let shift = (UInt32(SDL_GetModState().rawValue) & KMOD_SHIFT.rawValue) != 0
-            return .input(.scroll(dx: dx, dy: dy, precise: precise, shift: shift))
+            return .input(scroll(clicks: (dx, dy), pixels: (dx * Self.sdlPixelsPerClick, dy * Self.sdlPixelsPerClick),
+                                 shift: Self.shiftHeld, wheelStep: Self.isWheelStep, at: time))
         case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
             return .input(.mouseDown(Point(x: Double(event.button.x), y: Double(event.button.y))))
         case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT):
@@ -55,6 +56,18 @@ public struct EventTranslator {
             return nil
         }
     }
+
+    /// A scroll from a device that does not say whether it is a wheel or fingers: clicks that are
+    /// `wheelStep`s are a wheel's notches, animated; any other delta, and whole steps soon after one,
+    /// are the fingers' pixels, applied 1:1.
+    mutating func scroll(clicks: (dx: Double, dy: Double), pixels: (dx: Double, dy: Double), shift: Bool,
+                         wheelStep: (Double) -> Bool, at time: Double) -> InputEvent {
+        if !wheelStep(clicks.dx) || !wheelStep(clicks.dy) { lastPreciseTime = time }
+        guard time - lastPreciseTime <= Self.preciseStickiness else { return .wheel(dx: clicks.dx, dy: clicks.dy, shift: shift) }
+        return .scroll(dx: pixels.dx, dy: pixels.dy, liftFollows: false, shift: shift)
+    }
+
+    static var shiftHeld: Bool { (UInt32(SDL_GetModState().rawValue) & KMOD_SHIFT.rawValue) != 0 }
 
     /// The engine key of an SDL key code; nil for keys the playground does not use.
     static func key(for code: SDL_Keycode) -> Key? {
@@ -74,12 +87,15 @@ public struct EventTranslator {
         case Int(SDLK_1.rawValue): .one
         case Int(SDLK_2.rawValue): .two
         case Int(SDLK_3.rawValue): .three
+        case Int(SDLK_c.rawValue): .c
+        case Int(SDLK_g.rawValue): .g
         case Int(SDLK_h.rawValue): .h
         case Int(SDLK_l.rawValue): .l
         case Int(SDLK_m.rawValue): .m
         case Int(SDLK_p.rawValue): .p
         case Int(SDLK_r.rawValue): .r
         case Int(SDLK_s.rawValue): .s
+        case Int(SDLK_t.rawValue): .t
         case Int(SDLK_MINUS.rawValue): .minus
         case Int(SDLK_EQUALS.rawValue): .equals
         case Int(SDLK_LEFTBRACKET.rawValue): .leftBracket

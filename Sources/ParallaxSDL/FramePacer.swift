@@ -2,7 +2,7 @@ import CSDL2
 import Glibc
 import ParallaxEngine
 
-/// Paces the window's frames with SDL's performance counter (README.md, "Frame timing"). Each frame
+/// Paces the window's frames with SDL's performance counter (docs/performance.md, "Frame pacing"). Each frame
 /// is aimed at a present time from its `PresentSchedule`: a display refresh when vsync holds
 /// presents to one, else a fixed timer. Input is polled as late as the `LatchBudget` allows before
 /// that time; then the frame is built and rendered, and presented: at once on a display (vsync

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import ParallaxEngine
+import ParallaxFrame
 
 /// `parallax bench --photos DIR --fling V` (docs/photo-folders.md, "Benchmark"): the feed of a
 /// folder flung from top to bottom and back in real time, frames paced at 60 Hz, photos decoded in
@@ -30,7 +31,7 @@ public enum PhotoBenchmark {
     public static func run(canvas: Canvas, driver: SceneDriver, velocity: Double, period: Double = 0.8, restEvery: Int = 16,
                            maxFrames: Int) -> Report {
         var report = Report()
-        let step = FrameStep(driver: driver, target: canvas)
+        let step = FrameStep(driver: driver, target: canvas, clock: Stopwatch())
         let viewport = canvas.logicalSize
         var pending: [TimedInput] = []
         var downwards = true, legs = 0
@@ -54,7 +55,7 @@ public enum PhotoBenchmark {
                 waitingToLand = false
                 report.landings += 1
                 report.landed += previous.count
-                report.landedAsPlaceholders += previous.intersection(canvas.output.placeholders).count
+                report.landedAsPlaceholders += previous.intersection(canvas.displayListRenderer.placeholders).count
                 nextFling = time
             }
             if let state, !waitingToLand, time >= nextFling {
@@ -83,14 +84,14 @@ public enum PhotoBenchmark {
             canvas.present()
             let interval = sincePresent.lap()
             if frame > 1 { report.intervals.append(interval) }
-            let shown = canvas.output.drawnImages
+            let shown = canvas.displayListRenderer.drawnImages
             let entering = shown.subtracting(previous)
             report.entered += entering.count
-            report.enteredAsPlaceholders += entering.intersection(canvas.output.placeholders).count
+            report.enteredAsPlaceholders += entering.intersection(canvas.displayListRenderer.placeholders).count
             previous = shown
         }
         report.decodes = canvas.textures.takeDecodeTimes()
-        report.peakResidentBytes = Benchmark.peakResidentBytes()
+        report.peakResidentBytes = Bench.peakResidentBytes()
         return report
     }
 

@@ -52,7 +52,8 @@ public enum ProcessStart {
         return Reading(bootTime: tick?.start ?? now, resolution: .kernelTick)
     }
 
-    static func bootClock() -> Double {
+    /// CLOCK_BOOTTIME in seconds: the clock the reading is on, which another process can read too.
+    public static func bootClock() -> Double {
         var now = timespec()
         clock_gettime(CLOCK_BOOTTIME, &now)
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9

@@ -14,6 +14,12 @@ public enum SDLVideo {
         }
     }
 
+    /// The video drivers a window can ask for (`--video-driver`); SDL_VIDEODRIVER chooses too.
+    public static let windowDrivers = ["x11", "wayland"]
+
+    /// The driver SDL runs, for `--stats`; nil before SDL video starts.
+    public static var currentDriver: String? { SDL_GetCurrentVideoDriver().map { String(cString: $0) } }
+
     /// Starts SDL video once per process in the given mode.
     public static func start(_ mode: Mode) throws {
         if SDL_WasInit(SDL_INIT_VIDEO) != 0 { return }
@@ -28,7 +34,17 @@ public enum SDLVideo {
         case .window:
             break
         }
-        guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
+        if mode == .window, chosenDriver == nil, environment["WAYLAND_DISPLAY"] != nil {
+            // SDL2 opens on X11 (through Xwayland) where both are there; on Wayland itself the window
+            // gets the compositor's units and times and its output scale (docs/input-and-trackpads.md,
+            // "Video drivers"). X11 where Wayland does not start.
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, "wayland")
+            if SDL_Init(SDL_INIT_VIDEO) != 0 {
+                guard environment["DISPLAY"] != nil else { throw NoDisplay(reason: String(cString: SDL_GetError())) }
+                SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11")
+            }
+        }
+        guard SDL_WasInit(SDL_INIT_VIDEO) != 0 || SDL_Init(SDL_INIT_VIDEO) == 0 else {
             let reason = String(cString: SDL_GetError())
             if mode == .window { throw NoDisplay(reason: reason) }
             throw SDLError(message: "SDL_Init: \(reason)")

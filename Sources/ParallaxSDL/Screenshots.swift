@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Glibc
 import Logging
+import ParallaxFrame
 
 /// F12's file names: the local time to the millisecond, and a counter when two share it, so no
 /// screenshot overwrites another.

@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxEngine
+import ParallaxFrame
 
 /// A long headless run of random input, rendering every frame, watching resident memory.
 public enum Soak {
@@ -18,7 +19,7 @@ public enum Soak {
         let clock = FrameClock()
         let framesPerMinute = Int(60 * clock.rate)
         let frames = Int(minutes * Double(framesPerMinute))
-        let step = FrameStep(driver: driver, target: canvas)
+        let step = FrameStep(driver: driver, target: canvas, clock: Stopwatch())
         for frame in 1...max(1, frames) {
             let time = clock.time(ofFrame: frame)
             for event in input.events(at: time) {

@@ -1,7 +1,9 @@
 import CSDL2
+import ParallaxFrame
 
-/// Seconds from SDL's performance counter: the platform's one clock.
-public struct Stopwatch {
+/// Seconds from SDL's performance counter: the platform's one clock, and the one `FrameStep` times
+/// a frame's phases with.
+public struct Stopwatch: WorkClock {
     private static let frequency = Double(SDL_GetPerformanceFrequency())
     private let started = SDL_GetPerformanceCounter()
     private var last: UInt64

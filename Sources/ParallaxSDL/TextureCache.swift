@@ -52,7 +52,7 @@ public final class TextureCache: ImageMetrics {
     public var decodesSynchronously = false
     /// Texels a frame uploads at most while the window runs. A 1280x800 photo at once took 4-5 ms of
     /// a frame on llvmpipe, which made frames late; in bands it goes up over a few frames, each well
-    /// within its budget (README.md, "Frame timing"). Headless frames upload whole.
+    /// within its budget (docs/performance.md, "What keeps frames short"). Headless frames upload whole.
     static let uploadBudget = 256_000
     private var uploadedThisFrame = 0
     /// Decodes on their way up, band by band: the texture, the decoded pixels, and the rows done.

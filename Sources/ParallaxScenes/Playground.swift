@@ -1,21 +1,32 @@
 import ParallaxEngine
 
-/// The app: the registry's scenes (SceneRegistry.swift) under a tab bar (TabBar.swift), with the tuning panel (TuningPanel.swift)
-/// and the help panel (HelpPanel.swift) over them. Routes input: keys by their `Keymap` action, presses
-/// on the bar and panel to them, the rest to the active scene. Each scene keeps its own scroll state.
+/// The app: the registry's scenes (SceneRegistry.swift) under a tab bar (TabBar.swift), with the tuning panel (TuningPanel.swift,
+/// PlaygroundTuning.swift) and the help panel (HelpPanel.swift) over them. This file routes input: keys by their
+/// `Keymap` action, presses on the bar and panel to them, the rest to the active scene. Each scene keeps its own scroll state.
 public final class Playground: Traceable, PanelHosting, CursorProviding {
     public let registry: SceneRegistry
     /// One per registry entry, in its order.
     public let scenes: [any PlaygroundScene]
     public private(set) var activeIndex: Int
     public private(set) var viewport: Size
-    public private(set) var settings: PlaygroundSettings
+    public internal(set) var settings: PlaygroundSettings
     public var reducedMotion: Bool { settings.reducedMotion }
+    /// Slow motion (T, `--time-scale`): the scenes' time runs at this fraction of the frames' time,
+    /// so every simulation and animation slows, not the frame rate (SlowMotion.swift).
+    public internal(set) var timeScale = 1.0
+    /// A frame time and the scenes' time at that moment, from the last change of `timeScale`.
+    var timeAnchor = (frame: 0.0, scene: 0.0)
     public private(set) var showsHelp = false
-    public private(set) var showsTuning = false
+    public private(set) var showsPlot = false
+    /// Compare mode (C, `--compare`): the same scenes under a second model, in the right pane (CompareMode.swift).
+    public internal(set) var comparison: Playground?
+    /// What the playground was made with, for the comparison's playground.
+    let options: SceneRegistry.Options
+    var plot = PhysicsPlot()
+    public internal(set) var showsTuning = false
     public private(set) var selectedRow = 0
     /// The last word of the panel on saving or reloading.
-    public private(set) var tuningStatus = ""
+    public internal(set) var tuningStatus = ""
     /// Writes the settings to the config file; returns what to tell the user.
     public var onSave: ((PlaygroundSettings) -> String)?
     /// Reads the config file again: the new settings, or why they were refused.
@@ -36,7 +47,18 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
     public var scrollState: ScrollState { active.scrollState }
     public var contentSummary: String { active.contentSummary }
 
-    public var traceGeometry: [String: JSONValue] { active.traceGeometry }
+    /// The active scene's fields and the physics model's name; in compare mode, the right pane's
+    /// model and scroll state as `compare`.
+    public var traceGeometry: [String: JSONValue] {
+        var fields = active.traceGeometry
+        fields["physics"] = .string(settings.physics)
+        if let comparison {
+            let state = comparison.scrollState
+            fields["compare"] = .object(["physics": .string(comparison.settings.physics), "offset": state.offset.traceValue,
+                                         "velocity": state.velocity.traceValue, "phase": .string(state.phase.rawValue)])
+        }
+        return fields
+    }
     public var name: String { active.name }
 
     /// Shows `first` (default: the registry's first scene).
@@ -45,43 +67,40 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
         self.viewport = viewport
         self.registry = registry
         settings = options.settings
+        self.options = options
         self.environment = environment
-        let context = SceneEntry.Context(viewport: viewport, options: options, topInset: Self.barHeight, environment: environment)
+        // Compare mode from the start lays the scenes out in their pane at once.
+        let sceneSize = options.compare == nil ? viewport : Size(width: (viewport.width / 2).rounded(.down), height: viewport.height)
+        let context = SceneEntry.Context(viewport: sceneSize, options: options, topInset: Self.barHeight, environment: environment)
         scenes = registry.entries.map { $0.make(context) }
         activeIndex = registry.entries.firstIndex { $0.name == first } ?? 0
+        timeScale = options.timeScale
         apply(settings)
-    }
-
-    /// Applies settings to every scene, changed at `time`: tuned values at once, a change of reduced
-    /// motion easing from then on (`MotionEase`; at `-infinity`, at once).
-    public func apply(_ new: PlaygroundSettings, at time: Double = -.infinity) {
-        settings = new
-        for scene in scenes {
-            scene.setReducedMotion(new.reducedMotion, at: time)
-            scene.apply(new)
-        }
-    }
-
-    public func setReducedMotion(_ on: Bool, at time: Double) {
-        var s = settings
-        s.reducedMotion = on
-        apply(s, at: time)
-    }
-
-    func stepSelected(_ direction: Double, at time: Double) {
-        let rows = tuningRows
-        guard !rows.isEmpty else { return }
-        var s = settings
-        rows[min(selectedRow, rows.count - 1)].step(&s, direction)
-        apply(s, at: time)
+        if let model = options.compare { setComparison(model, at: 0) }
     }
 
     public func select(_ index: Int) {
-        activeIndex = (index % scenes.count + scenes.count) % scenes.count
+        let new = (index % scenes.count + scenes.count) % scenes.count
+        // The plot follows one scroller: another scene's starts afresh.
+        if new != activeIndex { plot = PhysicsPlot() }
+        activeIndex = new
+        comparison?.select(new)
     }
 
-    public func handle(_ event: InputEvent, at time: Double) {
+    public func handle(_ event: InputEvent, at frameTime: Double) {
         guard event.isFinite else { return }
+        let action = Keymap.action(for: event, scenes: registry.keymapScenes)
+        if action == .cycleSlowMotion {
+            cycleTimeScale(at: frameTime)
+            comparison?.cycleTimeScale(at: frameTime)
+            return
+        }
+        if action == .toggleCompare {
+            setComparison(comparison == nil ? nextModel : nil, at: frameTime)
+            return
+        }
+        let event = paneLocal(event)
+        let time = sceneTime(at: frameTime)
         switch event {
         case .key:
             switch Keymap.action(for: event, scenes: registry.keymapScenes) {
@@ -90,6 +109,7 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
             case .previousScene?: select(activeIndex - 1)
             case .toggleReducedMotion?: setReducedMotion(!reducedMotion, at: time)
             case .toggleHelp?: showsHelp.toggle()
+            case .togglePlot?: showsPlot.toggle()
             case .toggleTuning?: setTuning(!showsTuning, at: time)
             // Help is drawn over the tuning panel, so it is the first to go.
             case .dismiss? where showsHelp: showsHelp = false
@@ -124,22 +144,12 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
         default:
             active.handle(event, at: time)
         }
-    }
-
-    /// The scenes' viewport: the window, less the tuning sheet while it shows beside them (the sheet
-    /// then covers none of a scene) and leaves them at least `minimumSceneWidth`; narrower, it overlays.
-    var sceneViewport: Size {
-        guard showsTuning, viewport.width - Self.panelWidth >= Self.minimumSceneWidth else { return viewport }
-        return Size(width: viewport.width - Self.panelWidth, height: viewport.height)
-    }
-
-    static let minimumSceneWidth = 480.0
-
-    private func setTuning(_ shown: Bool, at time: Double) {
-        let before = sceneViewport
-        showsTuning = shown
-        if sceneViewport != before {
-            for scene in scenes { scene.handle(.resize(sceneViewport), at: time) }
+        if !pressOnControls { forwardToComparison(event, action: action, at: frameTime) }
+        switch event {
+        case .wheel, .scroll, .fingersLifted, .mouseUp, .key:
+            guard showsPlot else { break }
+            for axis in [scenes[activeIndex].plottedScroller, comparedScroller].compactMap({ $0 }) { plot.predict(axis, at: time) }
+        default: break
         }
     }
 
@@ -149,28 +159,27 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
         if point.y < Self.barHeight { return tabFrames().contains { $0.contains(point) } ? .hand : .arrow }
         if showsTuning && tuningFrame.contains(point) { return tuningButton(at: point) == nil ? .arrow : .hand }
         if showsHelp && helpFrame.contains(point) { return .arrow }
-        return (active as? CursorProviding)?.cursor(at: point) ?? .arrow
+        // In compare mode the right pane's point is the left pane's.
+        guard case let .mouseMove(local) = paneLocal(.mouseMove(point)) else { return .arrow }
+        return (active as? CursorProviding)?.cursor(at: local) ?? .arrow
     }
 
-    public func update(to time: Double) {
+    public func update(to frameTime: Double) {
+        let time = sceneTime(at: frameTime)
         active.update(to: time)
-    }
-
-    private func reload(at time: Double) {
-        switch onReload?() {
-        case let .success(new)?:
-            apply(new, at: time)
-            tuningStatus = "reloaded"
-        case let .failure(error)?:
-            // A bad file changes nothing: the settings in use stay.
-            tuningStatus = "refused: \(error.path.isEmpty ? "" : error.path + ": ")\(error.problem)"
-        case nil:
-            tuningStatus = "no config file to reload"
-        }
+        comparison?.update(to: frameTime)
+        if showsPlot, let axis = scenes[activeIndex].plottedScroller { plot.record(axis, comparing: comparedScroller, at: time) }
     }
 
     public func draw(into list: inout DisplayList) {
-        active.draw(into: &list)
+        if comparison == nil { active.draw(into: &list) } else { drawPanes(into: &list) }
+        if showsPlot {
+            // Over both panes in compare mode.
+            let width = sceneViewport.width * (comparison == nil ? 1 : 2)
+            let area = Rect(x: 0, y: Self.barHeight, width: width, height: max(0, viewport.height - Self.barHeight))
+            plot.draw(into: &list, frame: PhysicsPlot.frame(in: area), now: plot.samples.last?.time ?? 0, model: settings.physics,
+                      comparedModel: comparison?.settings.physics, text: environment.text)
+        }
         drawBar(into: &list)
         if showsTuning { drawTuning(into: &list) }
         if showsHelp { drawHelp(into: &list) }

@@ -1,7 +1,7 @@
 import Foundation
 import ParallaxEngine
 
-/// Everything the tuning panel changes and a `--config` file holds (README.md, "Config file").
+/// Everything the tuning panel changes and a `--config` file holds (docs/file-formats.md, "Config file").
 public struct PlaygroundSettings: Sendable, Equatable {
     public static let currentVersion = 1
 
@@ -9,11 +9,13 @@ public struct PlaygroundSettings: Sendable, Equatable {
     public let sceneSettings: [SceneSetting]
     /// The scene settings that differ from their defaults (so equal settings compare equal).
     private var changed: [SceneSetting: Double] = [:]
+    /// The physics model's name (`ScrollPhysicsModels`; docs/physics-models.md).
+    public var physics = ScrollPhysicsModels.standard.name
     public var decelerationRate = ScrollPhysicsSettings().decelerationRate
     public var rubberBandConstant = ScrollPhysicsSettings().rubberBandConstant
     /// Pixels per wheel notch; nil: `min(P^(2/3), P/2)`.
     public var wheelStep: Double?
-    /// A trackpad stream that ends while moving flings on (README.md, "Trackpads and momentum").
+    /// A trackpad stream that ends while moving flings on (docs/input-and-trackpads.md, "Flings and event times").
     public var trackpadMomentum = ScrollPhysicsSettings().trackpadMomentum
     /// Draw at whole-pixel scroll offsets instead of sub-pixel ones.
     public var wholePixels = false
@@ -71,7 +73,10 @@ public struct PlaygroundSettings: Sendable, Equatable {
         }
         if root.has("scrolling") {
             let scrolling = try root.object("scrolling")
-            try scrolling.rejectUnknownFields(["decelerationRate", "rubberBandConstant", "wheelStep", "trackpadMomentum"])
+            try scrolling.rejectUnknownFields(["physics", "decelerationRate", "rubberBandConstant", "wheelStep", "trackpadMomentum"])
+            if scrolling.has("physics") {
+                s.physics = try ScrollPhysicsModels.checked(try scrolling.string("physics"), file: file, path: "scrolling.physics")
+            }
             s.decelerationRate = try scrolling.number("decelerationRate", in: Limits.decelerationRate, default: s.decelerationRate)
             s.rubberBandConstant = try scrolling.number("rubberBandConstant", in: Limits.rubberBandConstant, default: s.rubberBandConstant)
             if scrolling.has("wheelStep"), try scrolling.value("wheelStep") != .null {
@@ -95,7 +100,7 @@ public struct PlaygroundSettings: Sendable, Equatable {
     public var jsonText: String {
         var fields: [String: JSONValue] = [
             "version": .number(Double(Self.currentVersion)),
-            "scrolling": .object(["decelerationRate": .number(decelerationRate), "rubberBandConstant": .number(rubberBandConstant),
+            "scrolling": .object(["physics": .string(physics), "decelerationRate": .number(decelerationRate), "rubberBandConstant": .number(rubberBandConstant),
                                   "wheelStep": wheelStep.map { .number($0) } ?? .null, "trackpadMomentum": .bool(trackpadMomentum)]),
             "rendering": .object(["wholePixels": .bool(wholePixels), "oneFrameLate": .bool(oneFrameLate)]),
             "reducedMotion": .bool(reducedMotion),
@@ -107,6 +112,9 @@ public struct PlaygroundSettings: Sendable, Equatable {
         }
         return JSONValue.object(fields).jsonText + "\n"
     }
+
+    /// The physics model these settings name.
+    public var physicsModel: any ScrollPhysicsModel { ScrollPhysicsModels.named(physics) ?? ScrollPhysicsModels.standard }
 
     /// The scroll physics these settings give.
     public func physics(from base: ScrollPhysicsSettings) -> ScrollPhysicsSettings {

@@ -3,6 +3,8 @@ import ParallaxEngine
 /// A scene the playground holds: what the registry builds, and what the playground hands tuned values to.
 public protocol PlaygroundScene: Traceable {
     var reducedMotion: Bool { get }
+    /// The scroller the physics plot follows; nil (the default): none to plot.
+    var plottedScroller: ScrollAxis? { get }
     /// Turns reduced motion on or off at `time`, the parallax easing to its new amount (`MotionEase`);
     /// at `-infinity`, at once (start-up).
     func setReducedMotion(_ on: Bool, at time: Double)
@@ -10,8 +12,12 @@ public protocol PlaygroundScene: Traceable {
     func apply(_ settings: PlaygroundSettings)
 }
 
+extension PlaygroundScene {
+    public var plottedScroller: ScrollAxis? { nil }
+}
+
 /// One scene of the playground: everything the tab bar, the keys, the help panel, the config file,
-/// the tuning panel, `--scene`, `bench` and the window's photo requests know about it (README.md, "Architecture").
+/// the tuning panel, `--scene`, `bench` and the window's photo requests know about it (docs/architecture.md, "Where to add").
 public struct SceneEntry: Sendable {
     /// What a factory gets.
     public struct Context {
@@ -109,6 +115,10 @@ public struct SceneRegistry: Sendable {
         public var settings = PlaygroundSettings()
         /// The wall clock at the scenes' time 0: the local time in the window, a script's in captures.
         public var clockAtStart = TimeOfDay.scriptDefault
+        /// Slow motion from the start (`Playground.timeScales`; `--time-scale`).
+        public var timeScale = 1.0
+        /// Compare mode from the start: the physics model of the second pane (`--compare a,b`).
+        public var compare: String?
         public init() {}
     }
 
@@ -121,7 +131,7 @@ public struct SceneRegistry: Sendable {
     public static let standard = SceneRegistry([
         SceneEntry(name: "feed", tabTitle: "Feed", key: .one, settings: [.feedMaxShift], images: PhotoLibrary.photos.map(\.image)) { c in
             var settings = c.options.feed
-            settings.topBarHeight = c.topInset
+            settings.topInset = c.topInset
             return FeedScene(viewport: c.viewport, settings: settings, environment: c.environment)
         },
         SceneEntry(name: "header", tabTitle: "Header", key: .two, settings: [.headerRefreshThreshold],

@@ -7,10 +7,11 @@ extension Playground {
     static let hintFont = Font(size: 12)
 
     /// What the bar shows at one width and reduced-motion state, measured once: drawing the bar then
-    /// allocates nothing per frame (README.md, "Engine benchmarks").
+    /// allocates nothing per frame (docs/performance.md, "Engine benchmarks").
     struct BarLayout {
         let width: Double
         let reducedMotion: Bool
+        let timeScale: Double
         let tabs: [Rect]
         let hint: String
         let hintSize: Size
@@ -23,7 +24,9 @@ extension Playground {
     func tabFrames() -> [Rect] { barLayout().tabs }
 
     func barLayout() -> BarLayout {
-        if let cached = barCache, cached.width == viewport.width, cached.reducedMotion == reducedMotion { return cached }
+        if let cached = barCache, cached.width == viewport.width, cached.reducedMotion == reducedMotion, cached.timeScale == timeScale {
+            return cached
+        }
         let text = environment.text
         let widths = registry.entries.map { text.size(of: $0.tabTitle, font: Self.tabFont).width + 36 }
         var x = ((viewport.width - widths.reduce(0, +)) / 2).rounded()
@@ -32,8 +35,14 @@ extension Playground {
             return Rect(x: x, y: 0, width: w, height: Self.barHeight)
         }
         let sceneKeys = registry.entries.compactMap { $0.key?.name }.joined(separator: " ")
-        let hint = reducedMotion ? "Reduced motion  ·  M" : "\(sceneKeys.isEmpty ? "" : sceneKeys + " · ")Tab  ·  M: reduced motion"
-        let layout = BarLayout(width: viewport.width, reducedMotion: reducedMotion, tabs: tabs, hint: hint,
+        // A mode that is on says so, in the accent colour, with its key; else the keys, the plot's
+        // only where the bar has room for it.
+        let keys = "\(sceneKeys.isEmpty ? "" : sceneKeys + " · ")Tab  ·  M: reduced motion"
+        let hints = timeScale != 1 ? ["Slow motion \(Self.timeScaleText(timeScale))  ·  T"]
+            : reducedMotion ? ["Reduced motion  ·  M"] : [keys + "  ·  G: plot", keys]
+        let room = viewport.width - 20 - ((tabs.last?.maxX ?? 0) + 16)
+        let hint = hints.first { text.size(of: $0, font: Self.hintFont).width < room } ?? hints[hints.count - 1]
+        let layout = BarLayout(width: viewport.width, reducedMotion: reducedMotion, timeScale: timeScale, tabs: tabs, hint: hint,
                                hintSize: text.size(of: hint, font: Self.hintFont), titleSize: text.size(of: Self.appTitle, font: Self.appTitleFont))
         barCache = layout
         return layout
@@ -63,7 +72,7 @@ extension Playground {
         let hint = layout.hint, hintSize = layout.hintSize
         if viewport.width - 20 - hintSize.width > (frames.last?.maxX ?? 0) + 16 {
             list.text(hint, font: Self.hintFont, at: Point(x: viewport.width - 20 - hintSize.width, y: ((bar.height - hintSize.height) / 2).rounded()),
-                      color: reducedMotion ? Theme.accent : Theme.secondaryText)
+                      color: reducedMotion || timeScale != 1 ? Theme.accent : Theme.secondaryText)
         }
     }
 }

@@ -16,18 +16,19 @@ extension Playground {
         return Rect(x: viewport.width - width, y: Self.barHeight, width: width, height: max(0, viewport.height - Self.barHeight))
     }
 
-    /// `rowHeight`, or less (down to the buttons' 22 px) where the sheet is too short for every row
-    /// and the footer (14 px below the rows, a line of text and a margin).
+    /// `rowHeight`, or less (down to 20 px, the buttons shrinking with it) where the sheet is too
+    /// short for every row and the footer (14 px below the rows, a line of text and a margin).
     var tuningRowHeight: Double {
         let rows = Double(max(1, tuningRows.count))
-        return max(22, min(Self.rowHeight, ((tuningFrame.height - 44 - 40) / rows).rounded(.down)))
+        return max(20, min(Self.rowHeight, ((tuningFrame.height - 44 - 40) / rows).rounded(.down)))
     }
 
     func tuningRowFrames() -> [(row: Rect, minus: Rect, plus: Rect)] {
         let panel = tuningFrame, rowHeight = tuningRowHeight
         return tuningRows.indices.map { i in
             let row = Rect(x: panel.minX + 8, y: panel.minY + 44 + Double(i) * rowHeight, width: panel.width - 16, height: rowHeight)
-            let plus = Rect(x: row.maxX - 26, y: (row.midY - 11).rounded(), width: 24, height: 22)
+            let side = min(22, rowHeight)
+            let plus = Rect(x: row.maxX - 26, y: (row.midY - side / 2).rounded(), width: 24, height: side)
             return (row, plus.offsetBy(dx: -30), plus)
         }
     }

@@ -16,8 +16,12 @@ extension TuningRow {
         var rows = scene.settings.map { setting in
             number(setting.label, \PlaygroundSettings.[setting], by: setting.step, in: setting.range, format: setting.format)
         }
-        rows.append(number("Deceleration / ms", \.decelerationRate, by: 0.001, in: PlaygroundSettings.Limits.decelerationRate, format: "%.3f"))
-        rows.append(number("Rubber band c", \.rubberBandConstant, by: 0.05, in: PlaygroundSettings.Limits.rubberBandConstant, format: "%.2f"))
+        rows.append(TuningRow(label: "Physics", value: \.physics, step: { s, direction in
+            let names = ScrollPhysicsModels.names, i = names.firstIndex(of: s.physics) ?? 0
+            s.physics = names[(i + (direction < 0 ? names.count - 1 : 1)) % names.count]
+        }))
+        rows.append(number("UIKit deceleration / ms", \.decelerationRate, by: 0.001, in: PlaygroundSettings.Limits.decelerationRate, format: "%.3f"))
+        rows.append(number("UIKit rubber band c", \.rubberBandConstant, by: 0.05, in: PlaygroundSettings.Limits.rubberBandConstant, format: "%.2f"))
         rows.append(TuningRow(label: "Wheel step", value: { $0.wheelStep.map { String(format: "%.0f px", $0) } ?? "auto" }, step: { s, direction in
             // Below the smallest step is "auto" (GTK's size for the viewport).
             let next = (s.wheelStep ?? 0) + 20 * direction

@@ -18,10 +18,14 @@ extension ScrollAxis {
             return true
         }
         switch event {
-        case let .scroll(_, dy, precise, shift):
+        case let .wheel(_, dy, shift):
             // Shift turns the wheel horizontal, which a vertical scroller does not take.
             guard !shift, dy != 0 else { return true }
-            if precise { self.precise(notches: dy, at: time) } else { wheel(notches: dy, at: time) }
+            wheel(notches: dy, at: time)
+        case let .scroll(_, dy, liftFollows, shift):
+            guard !shift, dy != 0 else { return true }
+            precise(pixels: dy, liftFollows: liftFollows, at: time)
+        case .fingersLifted: fingersLifted(at: time)
         case let .mouseDown(p): pointerDown(p.y, at: time)
         case let .mouseMove(p): pointerMoved(p.y, at: time)
         case let .mouseUp(p): pointerUp(p.y, at: time)

@@ -1,5 +1,7 @@
 import Foundation
 import ParallaxEngine
+import ParallaxFrame
+import ParallaxVisualRegression
 import ParallaxSDL
 // Re-exported, so a test imports this module alone for `assertSnapshot`, and its package needs no
 // dependency of its own on swift-snapshot-testing.
@@ -42,7 +44,7 @@ extension Snapshotting where Value == SnapshotScene, Format == PixelImage {
                                     logger: .init(label: "parallax.snapshot"))
             let driver = SceneDriver(scene: scene.make(viewport, canvas.environment), script: script.events)
             var frame = PixelImage(width: 0, height: 0)
-            try HeadlessCapture.frames(canvas: canvas, driver: driver, captures: [time]) { _, pixels in frame = pixels }
+            try Capture.frames(canvas: canvas, driver: driver, captures: [time]) { _, pixels in frame = pixels }
             return frame
         } catch {
             recordIssue("the scene could not be captured at \(time) s: \(error)", fileID: #fileID, filePath: #filePath, line: #line, column: #column)
@@ -58,7 +60,7 @@ extension Dictionary where Key == String, Value == Snapshotting<SnapshotScene, P
                               precision: Float = 1, perceptualPrecision: Float = 1) -> Self {
         let chosen = times ?? (script.captures.isEmpty ? [0] : script.captures)
         return Dictionary(chosen.map { time in
-            (String(HeadlessCapture.fileName(base: "", time: time).dropFirst().dropLast(4)),
+            (String(Capture.fileName(base: "", time: time).dropFirst().dropLast(4)),
              .frame(script: script, at: time, size: size, precision: precision, perceptualPrecision: perceptualPrecision))
         }, uniquingKeysWith: { first, _ in first })
     }

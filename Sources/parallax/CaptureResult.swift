@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxVisualRegression
 import ParallaxSDL
 
 /// One capture's verdict as `verify` reports it: a row of the table, a JUnit test case, an entry of

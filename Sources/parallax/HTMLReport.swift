@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxVisualRegression
 import ParallaxSDL
 
 /// `verify --report DIR`: `DIR/index.html` and its pictures in `DIR/images/`, opened from the file

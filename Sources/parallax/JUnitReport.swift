@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxVisualRegression
 import ParallaxSDL
 
 /// `verify --junit FILE`: one `testsuite` per script, one `testcase` per capture (classname the

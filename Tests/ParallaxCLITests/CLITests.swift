@@ -1,6 +1,8 @@
 import Foundation
+import ParallaxVisualRegression
 import ParallaxSDL
 import Testing
+import ParallaxFrame
 
 /// The built `parallax`, beside the test bundle in SwiftPM's build folder.
 let parallaxBinary: String = {

@@ -1,15 +1,10 @@
 import Foundation
+import ParallaxSDL
 import Testing
 
 /// `ProcessStart` (Sources/ParallaxSDL/ProcessStart.swift) against the one clock that knows when a
 /// child started: its parent's, read just before and just after the spawn.
 @Suite struct ProcessStartTests {
-    static func bootClock() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_BOOTTIME, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
-
     /// The reading is exact only while nothing else delays the fork (the parent can be preempted
     /// between creating the child and queueing it), so a busy machine gets up to three tries.
     @Test func benchTimesTheFirstFrameFromTheSpawnToTheMicrosecond() throws {
@@ -22,9 +17,9 @@ import Testing
             let out = Pipe()
             process.standardOutput = out
             process.standardError = FileHandle.nullDevice
-            let before = Self.bootClock()
+            let before = ProcessStart.bootClock()
             try process.run()
-            let after = Self.bootClock()
+            let after = ProcessStart.bootClock()
             let data = out.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)

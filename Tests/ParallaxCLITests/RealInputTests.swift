@@ -3,7 +3,7 @@ import Testing
 
 /// Real X input into `parallax run` under Xvfb: XTest events go through the X server and SDL's
 /// event path, as a hand's would, and the assertions read the window's `--trace`
-/// (README.md, "Real-input tests"). Each test starts its own X server; where none can start, the
+/// (docs/testing.md, "Real-input tests"). Each test starts its own X server; where none can start, the
 /// test is cancelled with the reason.
 @Suite(.serialized) struct RealInputTests {
     /// UIKit's deceleration, per second: a fling from velocity v comes to rest v / k further on.
@@ -65,32 +65,38 @@ import Testing
         }
     }
 
-    @Test func aHeldPullPastTheTopFollowsTheRubberBandAllTheWayAndSpringsBack() throws {
-        // 300 px down from the top, held, released still.
-        let events: [[String: Any]] = [
-            ["t": 0.5, "type": "move", "x": 640, "y": 200], ["t": 0.55, "type": "down"],
-            ["t": 0.6, "type": "glide", "x": 640, "y": 200, "vx": 0, "vy": 1000, "duration": 0.3, "spacing": 0.008],
-            ["t": 1.1, "type": "up"],
-        ]
-        let trace = try RealWindow.trace(scene: "feed", events: events)
+    /// 300 px down from the top at 1,000 px/s, held, released still (xtest-play's and
+    /// wayland-pointer-play's format).
+    static var heldPull: [[String: Any]] { [
+        ["t": 0.5, "type": "move", "x": 640, "y": 200], ["t": 0.55, "type": "down"],
+        ["t": 0.6, "type": "glide", "x": 640, "y": 200, "vx": 0, "vy": 1000, "duration": 0.3, "spacing": 0.008],
+        ["t": 1.1, "type": "up"],
+    ] }
+
+    /// The held pull's trace: every frame of the pull shows a pull in whole `pullUnit`s (an X
+    /// pixel; Wayland's 1/256) on the rubber band's formula, never less far out than before, past the
+    /// old 120 px stop to the formula's 136.8 px; released, it springs back without going further
+    /// out and rests at the top.
+    static func expectHeldPull(_ trace: [TraceFrame], pullUnit: Double) throws {
         let drag = try #require(trace.runs { $0.phase == "dragging" }.first)
         func rubberBand(_ pulled: Double) -> Double { -(1 - 1 / (pulled * 0.55 / 800 + 1)) * 800 }
-        // Every frame of the pull shows a whole-pixel pull on the formula, never less far out than before.
         for (previous, frame) in zip(drag, drag.dropFirst()) {
             #expect(frame.offset <= previous.offset, "frame \(frame.frame) moved back in while pulling")
-            let pulled = 800 * (1 / (1 + frame.offset / 800) - 1) / 0.55
-            #expect(abs(pulled - pulled.rounded()) < 1e-6 && abs(frame.offset - rubberBand(pulled.rounded())) < 1e-9,
+            let units = 800 * (1 / (1 + frame.offset / 800) - 1) / 0.55 / pullUnit
+            #expect(abs(units - units.rounded()) < 1e-6 && abs(frame.offset - rubberBand(units.rounded() * pullUnit)) < 1e-9,
                     "frame \(frame.frame): \(frame.offset) is no pull's rubber band")
         }
-        // Past the old 120 px stop the content still moves with the pointer, to the formula's 136.8 px.
         let beyond = Set(drag.map(\.offset).filter { $0 < -120.5 })
         #expect(beyond.count >= 2, "frames past 120 px: \(beyond.sorted())")
         #expect(abs(drag.last!.offset - rubberBand(300)) < 1e-9)
         #expect(trace.allSatisfy { $0.offset >= rubberBand(300) - 1e-9 })
-        // Released, it springs back without going further out, and rests at the top.
         let back = trace.filter { $0.frame > drag.last!.frame }
         for (previous, frame) in zip(back, back.dropFirst()) { #expect(frame.offset >= previous.offset - 1e-9) }
         #expect(back.last?.offset == 0)
+    }
+
+    @Test func aHeldPullPastTheTopFollowsTheRubberBandAllTheWayAndSpringsBack() throws {
+        try Self.expectHeldPull(try RealWindow.trace(scene: "feed", events: Self.heldPull), pullUnit: 1)
     }
 
     @Test func wheelNotchesKeysAndATabSwitch() throws {
@@ -166,6 +172,8 @@ struct TraceFrame {
     let fraction: Double?
     /// The cursor SDL shows (`run` only).
     let cursor: String?
+    /// CLOCK_MONOTONIC seconds at which the frame's present returned (`run` only).
+    let presentTime: Double?
 
     init(_ object: [String: Any]) throws {
         func optionalNumber(_ value: Any?) -> Double? { value as? Double ?? (value as? Int).map(Double.init) }
@@ -180,6 +188,7 @@ struct TraceFrame {
         offsetX = try number(offset["x"])
         fraction = optionalNumber(object["fraction"])
         cursor = object["cursor"] as? String
+        presentTime = optionalNumber(object["presentTime"])
     }
 }
 

@@ -1,11 +1,13 @@
 import Foundation
+import ParallaxFrame
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import ParallaxVisualRegression
 import ParallaxSDL
 import Testing
 
-/// `verify --jobs`, `--shard`, `--junit` and `--report` (README.md, "Visual regression").
+/// `verify --jobs`, `--shard`, `--junit` and `--report` (docs/visual-regression.md, "Reports, JUnit, jobs and shards").
 @Suite struct VerifyReportTests {
     let scripts = packageRoot.appendingPathComponent("Tests/VisualRegression/Scripts").path
     let goldens = packageRoot.appendingPathComponent("Tests/VisualRegression/Goldens").path

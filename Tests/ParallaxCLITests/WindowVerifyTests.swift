@@ -1,13 +1,15 @@
 import Foundation
+import ParallaxVisualRegression
 import ParallaxSDL
 import Testing
+import ParallaxFrame
 
 /// `parallax verify --window`: captures through a real window's renderer (OpenGL, Mesa's llvmpipe
 /// under Xvfb) checked against the goldens SDL's software renderer recorded.
 @Suite struct WindowVerifyTests {
     let goldens = packageRoot.path + "/Tests/VisualRegression/Goldens"
     func script(_ name: String) -> String { packageRoot.path + "/Tests/VisualRegression/Scripts/\(name).json" }
-    /// README.md, "Visual regression": both renderers put photos and their edges on the same whole
+    /// docs/visual-regression.md, "Perceptual comparison, and the window's OpenGL frames": both renderers put photos and their edges on the same whole
     /// pixels, so past pixelmatch's 0.1 only a row or two of a fractional fill edge differs (up to
     /// 221 pixels, 0.05 %); the feed's margin 1 px wider moves 3,167 or more.
     let tolerance = ["--perceptual-threshold", "0.1", "--max-differing-fraction", "0.001"]

@@ -22,7 +22,9 @@ import Testing
         let script = try parse("""
         {"version": 1, "scene": "feed", "size": {"width": 1280, "height": 800},
          "events": [{"t": 0.10, "type": "wheel", "dy": -1},
-                    {"t": 0.50, "type": "wheel", "dy": -0.35, "precise": true},
+                    {"t": 0.50, "type": "scroll", "dy": -7.3},
+                    {"t": 0.52, "type": "scroll", "dy": -7.3, "liftFollows": true},
+                    {"t": 0.60, "type": "fingersLifted"},
                     {"t": 1.00, "type": "mouseDown", "x": 640, "y": 600},
                     {"t": 1.05, "type": "mouseMove", "x": 640, "y": 500},
                     {"t": 1.20, "type": "mouseUp", "x": 640, "y": 300},
@@ -35,8 +37,10 @@ import Testing
         #expect(script.size == Size(width: 1280, height: 800))
         #expect(script.captures == [0, 0.3, 1.5, 4])
         #expect(script.events == [
-            TimedInput(time: 0.1, event: .scroll(dx: 0, dy: 1, precise: false, shift: false)),
-            TimedInput(time: 0.5, event: .scroll(dx: 0, dy: 0.35, precise: true, shift: false)),
+            TimedInput(time: 0.1, event: .wheel(dx: 0, dy: 1, shift: false)),
+            TimedInput(time: 0.5, event: .scroll(dx: 0, dy: 7.3, liftFollows: false, shift: false)),
+            TimedInput(time: 0.52, event: .scroll(dx: 0, dy: 7.3, liftFollows: true, shift: false)),
+            TimedInput(time: 0.6, event: .fingersLifted),
             TimedInput(time: 1.0, event: .mouseDown(Point(x: 640, y: 600))),
             TimedInput(time: 1.05, event: .mouseMove(Point(x: 640, y: 500))),
             TimedInput(time: 1.2, event: .mouseUp(Point(x: 640, y: 300))),
@@ -73,6 +77,11 @@ import Testing
         (#"{"version": 1, "events": [], "clock": "25:00"}"#, "s.json: clock: '25:00' is not a time of day as HH:MM (00:00 to 23:59)"),
         (#"{"version": 1, "events": [], "clock": "9.41"}"#, "s.json: clock: '9.41' is not a time of day as HH:MM"),
         (#"{"version": 1, "events": [], "clock": 941}"#, "s.json: clock: must be a string, found a number"),
+        // Before scroll events in px, a trackpad's deltas were wheel notches marked precise.
+        (#"{"version": 1, "events": [{"t": 0, "type": "wheel", "dy": 0.35, "precise": true}]}"#,
+         "s.json: events[0].precise: precise wheel deltas are now `scroll` events in pixels"),
+        (#"{"version": 1, "events": [{"t": 0, "type": "wheel", "dy": 1, "liftFollows": true}]}"#, "s.json: events[0].liftFollows: unknown field"),
+        (#"{"version": 1, "events": [{"t": 0, "type": "fingersLifted", "dy": 1}]}"#, "s.json: events[0].dy: unknown field"),
     ])
     func badScriptsSayFileFieldAndProblem(json: String, expected: String) {
         let message = problem(json)
@@ -98,7 +107,9 @@ import Testing
 @Suite struct InputScriptWritingTests {
     @Test func aWrittenScriptReadsBackUnchanged() throws {
         let script = InputScript(scene: "pager", size: Size(width: 900, height: 700), events: [
-            TimedInput(time: 0.016, event: .scroll(dx: 1, dy: 0.35, precise: true, shift: true)),
+            TimedInput(time: 0.016, event: .scroll(dx: 1, dy: 7.3, liftFollows: true, shift: true)),
+            TimedInput(time: 0.05, event: .fingersLifted),
+            TimedInput(time: 0.06, event: .wheel(dx: 0, dy: 0.25, shift: false)),
             TimedInput(time: 0.1, event: .mouseDown(Point(x: 10.5, y: 20))),
             TimedInput(time: 0.2, event: .mouseMove(Point(x: 11, y: 21))),
             TimedInput(time: 0.3, event: .mouseUp(Point(x: 12, y: 22))),
@@ -134,14 +145,14 @@ import Testing
 }
 
 @Suite struct ScriptWheelDirectionTests {
-    /// Scripts keep SDL's sense (positive `dy` away from the user, README.md "Script format"); the
+    /// Scripts keep SDL's sense (positive `dy` away from the user, docs/file-formats.md, "Script format"); the
     /// engine's is content direction.
     @Test func aScriptsWheelReadsAndWritesInItsOwnSense() throws {
         let text = #"{"version": 1, "events": [{"t": 0, "type": "wheel", "dy": 2, "dx": 0.5}]}"#
         let script = try InputScript.parse(Data(text.utf8), file: "s.json", knownScenes: ["feed"])
-        #expect(script.events.map(\.event) == [.scroll(dx: 0.5, dy: -2, precise: false, shift: false)])
+        #expect(script.events.map(\.event) == [.wheel(dx: 0.5, dy: -2, shift: false)])
         #expect(script.jsonText.contains(#"{"dx":0.5,"dy":2,"t":0,"type":"wheel"}"#), "\(script.jsonText)")
-        let down = InputScript(events: [TimedInput(time: 1, event: .scroll(dx: 0, dy: 3, precise: true, shift: false))])
-        #expect(down.jsonText.contains(#"{"dy":-3,"precise":true,"t":1,"type":"wheel"}"#), "\(down.jsonText)")
+        let down = InputScript(events: [TimedInput(time: 1, event: .scroll(dx: 0, dy: 7.3, liftFollows: false, shift: false))])
+        #expect(down.jsonText.contains(#"{"dy":-7.3,"t":1,"type":"scroll"}"#), "\(down.jsonText)")
     }
 }

@@ -18,6 +18,9 @@ import Testing
             ("1  2  3,  Tab", "feed, header, pager"),
             ("R", "header: pull-to-refresh"),
             ("M", "reduced motion"),
+            ("G", "physics plot: offset and velocity, the last 3 s"),
+            ("C", "compare: the next physics model in a second pane"),
+            ("T", "slow motion: 1, 1/2, 1/4, 1/10 of the engine's time"),
             ("P", "tuning panel:  [ ] select,  - = change,  S save,  L reload"),
             ("F1", "frame-time panel"),
             ("F12", "screenshot (record: capture point)"),
@@ -55,7 +58,7 @@ import Testing
         #expect(Keymap.action(for: .pageDown, shift: true) == .screenDown)
         #expect(Keymap.action(for: .escape, shift: false) == .dismiss)
         #expect(Keymap.action(for: .return, shift: false) == nil)
-        #expect(Keymap.action(for: .scroll(dx: 0, dy: 1, precise: false, shift: false)) == nil)
+        #expect(Keymap.action(for: .wheel(dx: 0, dy: 1, shift: false)) == nil)
     }
 
     @Test func aSceneWithoutAKeyIsReachedByTabOnly() {

@@ -14,7 +14,7 @@ final class RecordingScene: Scene {
 @Suite struct SceneDriverTests {
     @Test func scriptedEventsArriveAtTheirOwnTimesBeforeTheFrame() {
         let scene = RecordingScene()
-        let wheel = InputEvent.scroll(dx: 0, dy: -1, precise: false, shift: false)
+        let wheel = InputEvent.wheel(dx: 0, dy: -1, shift: false)
         let driver = SceneDriver(scene: scene, script: [TimedInput(time: 0.01, event: wheel), TimedInput(time: 0.02, event: wheel),
                                                         TimedInput(time: 0.5, event: wheel)])
         driver.advance(to: 0)
@@ -30,7 +30,7 @@ final class RecordingScene: Scene {
         let driver = SceneDriver(scene: scene)
         var dropped: [InputEvent] = []
         driver.onDroppedInput = { event, _ in dropped.append(event) }
-        driver.deliver(.scroll(dx: 0, dy: .nan, precise: true, shift: false), at: 0.1)
+        driver.deliver(.scroll(dx: 0, dy: .nan, liftFollows: true, shift: false), at: 0.1)
         driver.deliver(.mouseMove(Point(x: .infinity, y: 0)), at: 0.2)
         driver.deliver(.resize(Size(width: -.infinity, height: 5)), at: 0.3)
         driver.deliver(.key(.up, shift: false), at: 0.4)

@@ -14,7 +14,7 @@ struct StubBackdropSources: BackdropSources {
 }
 
 /// The bar's material on the CPU: each cell the area average of what the commands before it drew
-/// there (README.md, "What moves, and how"). A 120x24 backdrop at a downscale of 12 is 10x2 cells of
+/// there (docs/physics-and-effects.md, "The bar's material"). A 120x24 backdrop at a downscale of 12 is 10x2 cells of
 /// 12x12 px, on black; the literals are worked by hand from the area-average formulas.
 @Suite struct BackdropBlurTests {
     let black = Color(r: 0, g: 0, b: 0)
@@ -127,49 +127,51 @@ struct StubBackdropSources: BackdropSources {
     }
 }
 
-extension HeadlessCaptureTests {
-    /// Through SDL, with a clear tint: the bar's material is the frame drawn under it (a real photo's
-    /// thumbnail, real glyphs, a fill) averaged over each 12 px cell and scaled back up linearly, texel
-    /// centres at the cells' centres: every pixel within a few levels of that, computed here from the
-    /// pixels of the same frame drawn without the bar.
-    @Test func theMaterialIsTheFrameUnderItAveragedOverCellsAndScaledUp() throws {
-        let size = Size(width: 240, height: 48)
-        let (columns, rows) = (20, 4)
-        let canvas = try headlessCanvas(size)
-        canvas.textures.decodesSynchronously = true
-        var under = DisplayList()
-        under.fill(Rect(origin: .zero, size: size), Color(r: 30, g: 40, b: 50))
-        under.image("orange-petals.jpg", source: Rect(x: 400, y: 300, width: 400, height: 80), destination: Rect(x: 0, y: 0, width: 120, height: 24))
-        under.text("Petals under the bar", font: Font(size: 14, weight: .bold), at: Point(x: 126, y: 4), color: Color(r: 250, g: 250, b: 250))
-        under.fill(Rect(x: 130, y: 30, width: 100, height: 12), Color(r: 200, g: 40, b: 40))
-        canvas.draw(under)
-        let plain = try canvas.readPixels()
-        var barred = under
-        barred.backdrop(Rect(origin: .zero, size: size), downscale: 12, tint: Color(r: 0, g: 0, b: 0, a: 0))
-        canvas.draw(barred)
-        let material = try canvas.readPixels()
-        var means = [SIMD3<Double>](repeating: .zero, count: columns * rows)
-        for y in 0..<48 {
-            for x in 0..<240 {
-                let p = plain[x, y]
-                means[(y / 12) * columns + x / 12] += SIMD3(Double(p.r), Double(p.g), Double(p.b)) / 144
+extension SDLTests {
+    @Suite struct BackdropBlurRenderingTests {
+        /// Through SDL, with a clear tint: the bar's material is the frame drawn under it (a real photo's
+        /// thumbnail, real glyphs, a fill) averaged over each 12 px cell and scaled back up linearly, texel
+        /// centres at the cells' centres: every pixel within a few levels of that, computed here from the
+        /// pixels of the same frame drawn without the bar.
+        @Test func theMaterialIsTheFrameUnderItAveragedOverCellsAndScaledUp() throws {
+            let size = Size(width: 240, height: 48)
+            let (columns, rows) = (20, 4)
+            let canvas = try headlessCanvas(size)
+            canvas.textures.decodesSynchronously = true
+            var under = DisplayList()
+            under.fill(Rect(origin: .zero, size: size), Color(r: 30, g: 40, b: 50))
+            under.image("orange-petals.jpg", source: Rect(x: 400, y: 300, width: 400, height: 80), destination: Rect(x: 0, y: 0, width: 120, height: 24))
+            under.text("Petals under the bar", font: Font(size: 14, weight: .bold), at: Point(x: 126, y: 4), color: Color(r: 250, g: 250, b: 250))
+            under.fill(Rect(x: 130, y: 30, width: 100, height: 12), Color(r: 200, g: 40, b: 40))
+            canvas.draw(under)
+            let plain = try canvas.readPixels()
+            var barred = under
+            barred.backdrop(Rect(origin: .zero, size: size), downscale: 12, tint: Color(r: 0, g: 0, b: 0, a: 0))
+            canvas.draw(barred)
+            let material = try canvas.readPixels()
+            var means = [SIMD3<Double>](repeating: .zero, count: columns * rows)
+            for y in 0..<48 {
+                for x in 0..<240 {
+                    let p = plain[x, y]
+                    means[(y / 12) * columns + x / 12] += SIMD3(Double(p.r), Double(p.g), Double(p.b)) / 144
+                }
             }
-        }
-        let contrast = means.map { $0.x }.max()! - means.map { $0.x }.min()!
-        var largest = 0.0
-        for y in 0..<48 {
-            for x in 0..<240 {
-                let u = min(max((Double(x) + 0.5) / 12 - 0.5, 0), Double(columns - 1)), v = min(max((Double(y) + 0.5) / 12 - 0.5, 0), Double(rows - 1))
-                let c0 = min(Int(u), columns - 2), r0 = min(Int(v), rows - 2), fu = u - Double(c0), fv = v - Double(r0)
-                func cell(_ c: Int, _ r: Int) -> SIMD3<Double> { means[r * columns + c] }
-                let top = cell(c0, r0) + (cell(c0 + 1, r0) - cell(c0, r0)) * fu
-                let bottom = cell(c0, r0 + 1) + (cell(c0 + 1, r0 + 1) - cell(c0, r0 + 1)) * fu
-                let expected = top + (bottom - top) * fv
-                let shown = material[x, y]
-                largest = max(largest, abs(expected.x - Double(shown.r)), abs(expected.y - Double(shown.g)), abs(expected.z - Double(shown.b)))
+            let contrast = means.map { $0.x }.max()! - means.map { $0.x }.min()!
+            var largest = 0.0
+            for y in 0..<48 {
+                for x in 0..<240 {
+                    let u = min(max((Double(x) + 0.5) / 12 - 0.5, 0), Double(columns - 1)), v = min(max((Double(y) + 0.5) / 12 - 0.5, 0), Double(rows - 1))
+                    let c0 = min(Int(u), columns - 2), r0 = min(Int(v), rows - 2), fu = u - Double(c0), fv = v - Double(r0)
+                    func cell(_ c: Int, _ r: Int) -> SIMD3<Double> { means[r * columns + c] }
+                    let top = cell(c0, r0) + (cell(c0 + 1, r0) - cell(c0, r0)) * fu
+                    let bottom = cell(c0, r0 + 1) + (cell(c0 + 1, r0 + 1) - cell(c0, r0 + 1)) * fu
+                    let expected = top + (bottom - top) * fv
+                    let shown = material[x, y]
+                    largest = max(largest, abs(expected.x - Double(shown.r)), abs(expected.y - Double(shown.g)), abs(expected.z - Double(shown.b)))
+                }
             }
+            #expect(contrast > 100, "cells under the text, the photo and the fill hold contrast to average: \(contrast)")
+            #expect(largest <= 4, "largest channel difference: \(largest)")
         }
-        #expect(contrast > 100, "cells under the text, the photo and the fill hold contrast to average: \(contrast)")
-        #expect(largest <= 4, "largest channel difference: \(largest)")
     }
 }

@@ -3,8 +3,8 @@ import ParallaxEngine
 import Testing
 @testable import ParallaxSDL
 
-/// Wheel streams shaped like each device, as SDL2 hands them over (README.md, "Trackpads, flings
-/// and event times").
+/// Wheel streams shaped like each device, as SDL2 hands them over (docs/input-and-trackpads.md,
+/// "Trackpads").
 @Suite struct WheelDeviceTests {
     func wheel(_ dy: Float) -> SDL_Event {
         var event = SDL_Event()
@@ -15,16 +15,51 @@ import Testing
         return event
     }
 
-    /// Which of the stream's deltas came out precise, one event every 10 ms.
+    /// Which of the stream's deltas came out precise, one event every 10 ms: a precise delta is SDL's
+    /// Wayland value times 10 px (the compositor's surface px), a wheel's is its notches.
     func precise(_ stream: [Float]) -> [Bool] {
         var translator = EventTranslator()
         return stream.enumerated().map { i, dy in
-            guard case let .input(.scroll(_, _, precise, _))? = translator.translate(wheel(dy), at: Double(i) * 0.010) else {
-                Issue.record("\(dy) gave no wheel event")
+            switch translator.translate(wheel(dy), at: Double(i) * 0.010) {
+            case let .input(.scroll(0, pixels, false, false))?:
+                #expect(pixels == -Double(dy) * 10)
+                return true
+            case let .input(.wheel(0, notches, false))?:
+                #expect(notches == -Double(dy))
+                return false
+            case let other:
+                Issue.record("\(dy) gave \(String(describing: other))")
                 return false
             }
-            return precise
         }
+    }
+
+    /// XInput2's clicks (valuator delta over increment) and the pixels they make, one every 8 ms:
+    /// which came out as the fingers' pixels.
+    func fingers(_ clicks: [Double], pixelsPerClick: Double = 10) -> [Bool] {
+        var translator = EventTranslator()
+        return clicks.enumerated().map { i, dy in
+            let input = translator.scroll(clicks: (0, dy), pixels: (0, dy * pixelsPerClick), shift: false,
+                                          wheelStep: EventTranslator.isWholeClick, at: Double(i) * 0.008)
+            switch input {
+            case let .scroll(_, pixels, _, _):
+                #expect(pixels == dy * pixelsPerClick)
+                return true
+            case let .wheel(_, notches, _):
+                #expect(notches == dy)
+                return false
+            default: return false
+            }
+        }
+    }
+
+    @Test func onX11AFingerStreamInRoundStepsIsStillFingersAndClicksAreAWheel() {
+        // 7.5 px steps under Xwayland are 0.75 of its 10 px click: whole 120ths, but not whole clicks.
+        #expect(fingers([0.75, 0.75, 0.75]) == [true, true, true])
+        #expect(fingers([0.73, 1, 0.73]) == [true, true, true], "a whole click inside a finger stream")
+        #expect(fingers([1, 3, -1]) == [false, false, false])
+        // Xorg's libinput driver: an increment of 15 units, a unit a pixel.
+        #expect(fingers([2.0 / 15, 1, 1], pixelsPerClick: 15) == [true, true, true])
     }
 
     @Test func aTrackpadStreamIsPreciseEvenWhereADeltaIsWhole() {
@@ -61,7 +96,7 @@ import Testing
         return event
     }
 
-    /// SDL's name for each key is the one scripts use (README.md, "Script format"), so looking the
+    /// SDL's name for each key is the one scripts use (docs/file-formats.md, "Script format"), so looking the
     /// name up in SDL finds the key code the translator must map to that key.
     @Test func everyEngineKeyHasItsSDLKeyCode() {
         var translator = EventTranslator()
@@ -93,10 +128,10 @@ import Testing
     @Test func wheelDeltasAreInContentDirection() {
         var translator = EventTranslator()
         // SDL: positive y is away from the user, which scrolls back up the content.
-        #expect(translator.translate(wheel(x: 0, y: 1, flipped: false), at: 0) == .input(.scroll(dx: 0, dy: -1, precise: false, shift: false)))
-        #expect(translator.translate(wheel(x: 0, y: -2, flipped: false), at: 0) == .input(.scroll(dx: 0, dy: 2, precise: false, shift: false)))
-        #expect(translator.translate(wheel(x: 1, y: 0, flipped: false), at: 0) == .input(.scroll(dx: 1, dy: 0, precise: false, shift: false)))
+        #expect(translator.translate(wheel(x: 0, y: 1, flipped: false), at: 0) == .input(.wheel(dx: 0, dy: -1, shift: false)))
+        #expect(translator.translate(wheel(x: 0, y: -2, flipped: false), at: 0) == .input(.wheel(dx: 0, dy: 2, shift: false)))
+        #expect(translator.translate(wheel(x: 1, y: 0, flipped: false), at: 0) == .input(.wheel(dx: 1, dy: 0, shift: false)))
         // "Natural" scrolling reports the finger's direction: the same content motion needs the opposite sign.
-        #expect(translator.translate(wheel(x: -1, y: 1, flipped: true), at: 0) == .input(.scroll(dx: 1, dy: 1, precise: false, shift: false)))
+        #expect(translator.translate(wheel(x: -1, y: 1, flipped: true), at: 0) == .input(.wheel(dx: 1, dy: 1, shift: false)))
     }
 }

@@ -1,4 +1,6 @@
 import Testing
+import ParallaxFrame
+@testable import ParallaxVisualRegression
 @testable import ParallaxSDL
 
 /// A `width`x`height` image of one colour, then `paint` sets chosen pixels.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ParallaxFrame
 @testable import ParallaxScenes
 @testable import ParallaxSDL
 

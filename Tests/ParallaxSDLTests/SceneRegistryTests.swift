@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ParallaxEngine
+import ParallaxFrame
 @testable import ParallaxScenes
 @testable import ParallaxSDL
 
@@ -60,7 +61,7 @@ final class BarScene: PlaygroundScene {
                       press(.p, 0.35)]
         let driver = SceneDriver(scene: playground, script: script)
         var captured: PixelImage?
-        try HeadlessCapture.frames(canvas: canvas, driver: driver, captures: [0.5]) { _, pixels in captured = pixels }
+        try Capture.frames(canvas: canvas, driver: driver, captures: [0.5]) { _, pixels in captured = pixels }
 
         #expect(playground.name == "bar")
         #expect(playground.settings[BarScene.barWidth] == 140)

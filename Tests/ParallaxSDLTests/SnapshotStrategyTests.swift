@@ -3,7 +3,9 @@ import ParallaxSnapshotTesting
 import SnapshotTesting
 import Testing
 @testable import ParallaxEngine
+import ParallaxFrame
 @testable import ParallaxScenes
+@testable import ParallaxVisualRegression
 @testable import ParallaxSDL
 
 /// The playground's feed with its photo margin `M` set to `margin` px.
@@ -16,7 +18,7 @@ func feed(margin: Double) -> SnapshotScene {
 }
 
 /// Nested in the serialized suite, as it drives SDL; its own name lets `--filter SnapshotStrategyTests` pick it.
-extension HeadlessCaptureTests {
+extension SDLTests {
     @Suite struct SnapshotStrategyTests {
         /// The feed mid-fling (Tests/VisualRegression/Scripts/feed.json at 0.5 s), where every photo is
         /// shifted in its cell. Its reference is in `__Snapshots__/SnapshotStrategyTests/`, as any
@@ -154,7 +156,7 @@ extension HeadlessCaptureTests {
     }
 }
 
-extension HeadlessCaptureTests.SnapshotStrategyTests {
+extension SDLTests.SnapshotStrategyTests {
     /// A folder's photo stored turned or mirrored, with its EXIF orientation, in the feed: every one
     /// shows the same upright picture (red, green / white, blue, a black mark top left), each its own
     /// reference in `__Snapshots__/SnapshotStrategyTests/`.

@@ -2,7 +2,9 @@ import Foundation
 import Logging
 import Testing
 @testable import ParallaxEngine
+import ParallaxFrame
 @testable import ParallaxScenes
+@testable import ParallaxVisualRegression
 @testable import ParallaxSDL
 
 let regressionFolder = packageRoot.appendingPathComponent("Tests/VisualRegression").path
@@ -32,80 +34,82 @@ func showsAPhotoChange(x: Int, y: Int, layout: FeedLayout) -> Bool {
     return Double(x) >= layout.columnX - reach && Double(x) < layout.columnX + layout.columnWidth + reach
 }
 
-extension HeadlessCaptureTests {
-    @Test(arguments: ["feed", "header", "pager", "header-refresh", "reduced-motion", "panels", "panels-small", "bar-material",
-                      "scroll-indicator", "sizes-480x360", "sizes-1920x1080"])
-    func everySceneMatchesItsGoldens(name: String) throws {
-        let script = try regressionScript(name)
-        let verdicts = try checker().0.verify(name: name, script: script, makeScene: playground(script))
-        #expect(verdicts.count == script.captures.count)
-        for v in verdicts {
-            #expect(v.outcome == .matched, "\(name) at \(v.time): \(v.outcome), \(v.comparison?.differingPixels ?? -1) pixels differ")
-        }
-    }
-
-    @Test func aOnePixelChangeOfTheFeedsMarginFailsWithADiffThatShowsWhere() throws {
-        let script = try regressionScript("feed")
-        var options = SceneRegistry.Options()
-        options.settings[.feedMaxShift] = 31
-        let (check, diffs) = checker()
-        let verdicts = try check.verify(name: "feed", script: script, makeScene: playground(script, options: options))
-        let failed = verdicts.filter { $0.outcome == .mismatched }
-        #expect(!failed.isEmpty)
-        let layout = FeedLayout(settings: FeedSettings(), viewport: script.size!)
-        for v in failed {
-            #expect(v.comparison!.differingPixels > 0)
-            let diff = try PixelImage.load(path: diffs + "/" + HeadlessCapture.fileName(base: "feed", time: v.time).dropLast(4) + ".diff.png")
-            var red = 0
-            for y in 0..<diff.height {
-                for x in 0..<diff.width where diff[x, y] == (255, 0, 0) {
-                    red += 1
-                    #expect(showsAPhotoChange(x: x, y: y, layout: layout), "changed pixel at \(x),\(y)")
-                }
+extension SDLTests {
+    @Suite struct VisualRegressionTests {
+        @Test(arguments: ["feed", "header", "pager", "header-refresh", "reduced-motion", "panels", "panels-small", "bar-material",
+                          "scroll-indicator", "sizes-480x360", "sizes-1920x1080"])
+        func everySceneMatchesItsGoldens(name: String) throws {
+            let script = try regressionScript(name)
+            let verdicts = try checker().0.verify(name: name, script: script, makeScene: playground(script))
+            #expect(verdicts.count == script.captures.count)
+            for v in verdicts {
+                #expect(v.outcome == .matched, "\(name) at \(v.time): \(v.outcome), \(v.comparison?.differingPixels ?? -1) pixels differ")
             }
-            #expect(red == v.comparison!.differingPixels)
-            let sideBySide = try PixelImage.load(path: v.sideBySide!)
-            #expect(sideBySide.width == 3 * 800 + 16 && sideBySide.height == 500)
         }
-    }
 
-    @Test func aMissingGoldenFailsUnderNeverAndIsWrittenUnderMissing() throws {
-        let script = try regressionScript("pager")
-        // Tests/VisualRegression/Scripts/pager.json captures at these five times.
-        let names = ["0000.000", "0000.450", "0000.650", "0002.200", "0003.000"].map { "pager-\($0).png" }
-        #expect(script.captures == [0, 0.45, 0.65, 2.2, 3])
-        let empty = temporaryFolder()
-        let missing = try checker(goldens: empty, recording: .never).0.verify(name: "pager", script: script, makeScene: playground(script))
-        #expect(missing.count == 5 && missing.allSatisfy { $0.outcome == .missing && !$0.passed })
-        #expect(try FileManager.default.contentsOfDirectory(atPath: empty).isEmpty)
-        let recorded = try checker(goldens: empty, recording: .missing).0.verify(name: "pager", script: script, makeScene: playground(script))
-        #expect(recorded.count == 5 && recorded.allSatisfy { $0.outcome == .recorded && $0.passed })
-        #expect(try FileManager.default.contentsOfDirectory(atPath: empty).sorted() == names)
-        let again = try checker(goldens: empty, recording: .never).0.verify(name: "pager", script: script, makeScene: playground(script))
-        #expect(again.count == 5 && again.allSatisfy { $0.outcome == .matched })
-    }
+        @Test func aOnePixelChangeOfTheFeedsMarginFailsWithADiffThatShowsWhere() throws {
+            let script = try regressionScript("feed")
+            var options = SceneRegistry.Options()
+            options.settings[.feedMaxShift] = 31
+            let (check, diffs) = checker()
+            let verdicts = try check.verify(name: "feed", script: script, makeScene: playground(script, options: options))
+            let failed = verdicts.filter { $0.outcome == .mismatched }
+            #expect(!failed.isEmpty)
+            let layout = FeedLayout(settings: FeedSettings(), viewport: script.size!)
+            for v in failed {
+                #expect(v.comparison!.differingPixels > 0)
+                let diff = try PixelImage.load(path: diffs + "/" + Capture.fileName(base: "feed", time: v.time).dropLast(4) + ".diff.png")
+                var red = 0
+                for y in 0..<diff.height {
+                    for x in 0..<diff.width where diff[x, y] == (255, 0, 0) {
+                        red += 1
+                        #expect(showsAPhotoChange(x: x, y: y, layout: layout), "changed pixel at \(x),\(y)")
+                    }
+                }
+                #expect(red == v.comparison!.differingPixels)
+                let sideBySide = try PixelImage.load(path: v.sideBySide!)
+                #expect(sideBySide.width == 3 * 800 + 16 && sideBySide.height == 500)
+            }
+        }
 
-    @Test func aGoldenOfAnotherSizeIsReportedNotCrashedOn() throws {
-        var script = try regressionScript("feed")
-        script.captures = [0]
-        let goldens = temporaryFolder()
-        try PixelImage(width: 320, height: 200).savePNG(path: goldens + "/feed-0000.000.png")
-        let verdicts = try checker(goldens: goldens).0.verify(name: "feed", script: script, makeScene: playground(script))
-        #expect(verdicts.count == 1)
-        #expect(verdicts[0].outcome == .sizeMismatch)
-        let comparison = try #require(verdicts[0].comparison)
-        #expect(comparison.expectedSize == (320, 200))
-        #expect(comparison.actualSize == (800, 500))
-    }
+        @Test func aMissingGoldenFailsUnderNeverAndIsWrittenUnderMissing() throws {
+            let script = try regressionScript("pager")
+            // Tests/VisualRegression/Scripts/pager.json captures at these five times.
+            let names = ["0000.000", "0000.450", "0000.650", "0002.200", "0003.000"].map { "pager-\($0).png" }
+            #expect(script.captures == [0, 0.45, 0.65, 2.2, 3])
+            let empty = temporaryFolder()
+            let missing = try checker(goldens: empty, recording: .never).0.verify(name: "pager", script: script, makeScene: playground(script))
+            #expect(missing.count == 5 && missing.allSatisfy { $0.outcome == .missing && !$0.passed })
+            #expect(try FileManager.default.contentsOfDirectory(atPath: empty).isEmpty)
+            let recorded = try checker(goldens: empty, recording: .missing).0.verify(name: "pager", script: script, makeScene: playground(script))
+            #expect(recorded.count == 5 && recorded.allSatisfy { $0.outcome == .recorded && $0.passed })
+            #expect(try FileManager.default.contentsOfDirectory(atPath: empty).sorted() == names)
+            let again = try checker(goldens: empty, recording: .never).0.verify(name: "pager", script: script, makeScene: playground(script))
+            #expect(again.count == 5 && again.allSatisfy { $0.outcome == .matched })
+        }
 
-    @Test func toleranceLetsSmallDifferencesPass() {
-        var a = PixelImage(width: 10, height: 10), b = PixelImage(width: 10, height: 10)
-        for i in a.bytes.indices { a.bytes[i] = 100; b.bytes[i] = 100 }
-        b.bytes[0] = 103          // one pixel off by 3
-        b.bytes[30] = 200         // one pixel off by 100
-        let strict = PixelComparison(expected: a, actual: b)
-        #expect(strict.differingPixels == 2 && strict.largestChannelDelta == 100 && !strict.passed)
-        let loose = PixelComparison(expected: a, actual: b, tolerance: .init(maxChannelDelta: 5, maxDifferingFraction: 0.01))
-        #expect(loose.differingPixels == 1 && loose.passed)
+        @Test func aGoldenOfAnotherSizeIsReportedNotCrashedOn() throws {
+            var script = try regressionScript("feed")
+            script.captures = [0]
+            let goldens = temporaryFolder()
+            try PixelImage(width: 320, height: 200).savePNG(path: goldens + "/feed-0000.000.png")
+            let verdicts = try checker(goldens: goldens).0.verify(name: "feed", script: script, makeScene: playground(script))
+            #expect(verdicts.count == 1)
+            #expect(verdicts[0].outcome == .sizeMismatch)
+            let comparison = try #require(verdicts[0].comparison)
+            #expect(comparison.expectedSize == (320, 200))
+            #expect(comparison.actualSize == (800, 500))
+        }
+
+        @Test func toleranceLetsSmallDifferencesPass() {
+            var a = PixelImage(width: 10, height: 10), b = PixelImage(width: 10, height: 10)
+            for i in a.bytes.indices { a.bytes[i] = 100; b.bytes[i] = 100 }
+            b.bytes[0] = 103          // one pixel off by 3
+            b.bytes[30] = 200         // one pixel off by 100
+            let strict = PixelComparison(expected: a, actual: b)
+            #expect(strict.differingPixels == 2 && strict.largestChannelDelta == 100 && !strict.passed)
+            let loose = PixelComparison(expected: a, actual: b, tolerance: .init(maxChannelDelta: 5, maxDifferingFraction: 0.01))
+            #expect(loose.differingPixels == 1 && loose.passed)
+        }
     }
 }

@@ -12,7 +12,7 @@ import Testing
         settings.itemCount = 1000
         settings.sectionHeaderHeight = 0
         settings.itemsPerSection = 1000
-        settings.topBarHeight = 0
+        settings.topInset = 0
         return FeedLayout(settings: settings, viewport: Size(width: 1280, height: 800))
     }
 

@@ -107,10 +107,10 @@ import Testing
 
     @Test func wheelDownScrollsDown() {
         let scene = FeedScene(viewport: viewport, environment: testEnvironment())
-        scene.handle(.scroll(dx: 0, dy: 1, precise: false, shift: false), at: 0)
+        scene.handle(.wheel(dx: 0, dy: 1, shift: false), at: 0)
         scene.update(to: 1)
         #expect(scene.offset == min(pow(800, 2.0 / 3.0), 400))
-        scene.handle(.scroll(dx: 0, dy: 1, precise: false, shift: true), at: 1)
+        scene.handle(.wheel(dx: 0, dy: 1, shift: true), at: 1)
         scene.update(to: 2)
         #expect(scene.offset == min(pow(800, 2.0 / 3.0), 400), "shift+wheel is horizontal")
     }

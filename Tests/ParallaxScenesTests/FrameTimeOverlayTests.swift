@@ -1,5 +1,6 @@
 import Testing
 @testable import ParallaxEngine
+import ParallaxFrame
 @testable import ParallaxScenes
 
 @Suite struct FrameTimeOverlayTests {
@@ -12,7 +13,7 @@ import Testing
     @Test func drawsOneBarPerFrameAndTheNumbers() {
         var timings = FrameTimings()
         for i in 0..<150 { timings.record(FrameSample(interval: i % 2 == 0 ? 1.0 / 60 : 0.04, update: 0.00002, layout: 0.00005, render: 0.004)) }
-        let overlay = FrameTimeOverlay(text: FixedTextMeasurer())
+        let overlay = FrameTimeOverlay(text: HalfEmTextMeasurer())
         let feed = FeedScene(viewport: Size(width: 1280, height: 800), environment: testEnvironment())
         var list = DisplayList()
         overlay.draw(into: &list, viewport: Size(width: 1280, height: 800), timings: timings, time: 1, scene: feed)

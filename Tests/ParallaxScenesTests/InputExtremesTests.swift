@@ -34,13 +34,14 @@ extension DisplayList {
             for _ in 0..<count {
                 let far = Double.random(in: -1e12...1e12, using: &rng)
                 switch Int.random(in: 0..<8, using: &rng) {
-                case 0: playground.handle(.scroll(dx: 1e9, dy: 1e9, precise: Bool.random(using: &rng), shift: false), at: t)
+                case 0: playground.handle(Bool.random(using: &rng) ? .scroll(dx: 1e9, dy: 1e9, liftFollows: Bool.random(using: &rng), shift: false)
+                                                               : .wheel(dx: 1e9, dy: 1e9, shift: false), at: t)
                 case 1: playground.handle(.mouseDown(Point(x: far, y: -far)), at: t)
                 case 2: playground.handle(.mouseMove(Point(x: -far, y: far)), at: t)
                 case 3: playground.handle(.mouseUp(Point(x: far, y: far)), at: t)
                 case 4: playground.handle(.resize(sizes.randomElement(using: &rng)!), at: t)
                 case 5: playground.handle(.key([Key.pageDown, .end, .home, .right, .left, .space].randomElement(using: &rng)!, shift: false), at: t)
-                case 6: playground.handle(.scroll(dx: -1e-9, dy: -1e-9, precise: true, shift: true), at: t)
+                case 6: playground.handle(Bool.random(using: &rng) ? .scroll(dx: -1e-9, dy: -1e-9, liftFollows: false, shift: true) : .fingersLifted, at: t)
                 default: playground.handle(.mouseMove(Point(x: .nan, y: .infinity)), at: t)
                 }
             }

@@ -6,7 +6,7 @@ import Testing
 /// actions changes what is drawn somewhere, and every other key changes nothing anywhere.
 @Suite struct KeymapHandlingTests {
     let viewport = Size(width: 1280, height: 800)
-    /// Handled by the window loop (LiveRunner), never by the playground. (Esc's `dismiss` is both's:
+    /// Handled by the window loop (Run), never by the playground. (Esc's `dismiss` is both's:
     /// the playground closes its panels, the loop quits when none is open.)
     let windowActions: Set<KeyAction> = [.toggleFrameTimes, .screenshot]
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ParallaxEngine
+import ParallaxFrame
 @testable import ParallaxScenes
 
 /// WCAG 2's contrast ratio of two opaque colours: (L1 + 0.05) / (L2 + 0.05), L the relative luminance
@@ -41,7 +42,7 @@ func contrastRatio(_ a: Color, _ b: Color) -> Double {
     /// 4.5:1 against it.
     @Test(arguments: [Key.h, Key.p])
     func panelTextIsAtLeast4Point5To1OverWhateverIsBehind(panelKey: Key) {
-        let text = FixedTextMeasurer()
+        let text = HalfEmTextMeasurer()
         for scene in 0..<3 {
             let playground = Playground(viewport: viewport, environment: testEnvironment())
             playground.select(scene)
@@ -75,7 +76,7 @@ func contrastRatio(_ a: Color, _ b: Color) -> Double {
     /// The sheet stands beside the scene: every scene is laid out in the width left of it, so none
     /// of its text is under the sheet, and gets the whole window back when it closes.
     @Test func theTuningSheetCoversNoneOfTheScene() {
-        let text = FixedTextMeasurer()
+        let text = HalfEmTextMeasurer()
         for scene in 0..<3 {
             let playground = Playground(viewport: viewport, environment: testEnvironment())
             playground.select(scene)
@@ -112,7 +113,7 @@ func contrastRatio(_ a: Color, _ b: Color) -> Double {
     /// tuning panel's rows and footer inside its sheet.
     @Test(arguments: [Key.h, Key.p])
     func inASmallWindowEveryPanelLineIsWhole(panelKey: Key) {
-        let small = Size(width: 480, height: 360), text = FixedTextMeasurer()
+        let small = Size(width: 480, height: 360), text = HalfEmTextMeasurer()
         let playground = Playground(viewport: small, first: "pager", environment: testEnvironment())
         press(panelKey, playground)
         let commands = frame(playground)

@@ -1,18 +1,5 @@
 import ParallaxEngine
-
-/// Text measured as if every character were `0.5 em` wide and lines `1.25 em` tall: deterministic.
-final class FixedTextMeasurer: TextMeasuring {
-    func size(of text: String, font: Font) -> Size {
-        Size(width: Double(text.count) * font.size * 0.5, height: font.size * 1.25)
-    }
-}
-
-/// Image sizes given by the test; anything else is "not loaded".
-final class FixedImageMetrics: ImageMetrics {
-    let sizes: [ImageID: Size]
-    init(_ sizes: [ImageID: Size]) { self.sizes = sizes }
-    func pixelSize(of image: ImageID) -> Size? { sizes[image] }
-}
+import ParallaxFrame
 
 /// The shipped photos' real sizes (see Resources/Images/CREDITS.md).
 let photoSizes: [ImageID: Size] = [
@@ -29,5 +16,12 @@ let photoSizes: [ImageID: Size] = [
 ]
 
 func testEnvironment() -> SceneEnvironment {
-    SceneEnvironment(text: FixedTextMeasurer(), images: FixedImageMetrics(photoSizes))
+    .fixed(images: photoSizes)
+}
+
+/// Scrolls a vertical scene by a drag of `distance` px at time 0 (within the scrollable range).
+func drag(_ scene: Scene, by distance: Double, at time: Double = 0) {
+    scene.handle(.mouseDown(Point(x: 100, y: 500)), at: time)
+    scene.handle(.mouseUp(Point(x: 100, y: 500 - distance)), at: time)
+    scene.update(to: time)
 }

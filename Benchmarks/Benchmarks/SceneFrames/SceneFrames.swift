@@ -1,18 +1,7 @@
 import Benchmark
 import ParallaxEngine
+import ParallaxFrame
 import ParallaxScenes
-
-/// Every character `0.5 em` wide, lines `1.25 em` tall: the engine's own cost, without a font.
-final class FixedTextMeasurer: TextMeasuring {
-    func size(of text: String, font: Font) -> Size {
-        Size(width: Double(text.count) * font.size * 0.5, height: font.size * 1.25)
-    }
-}
-
-/// Every photo 640x427: the scenes' aspect-fill math runs as with loaded photos.
-final class FixedImageMetrics: ImageMetrics {
-    func pixelSize(of image: ImageID) -> Size? { Size(width: 640, height: 427) }
-}
 
 /// One scene of the playground flung every 1.5 s, advanced one 1/60 s frame per call.
 final class FlungScene {
@@ -24,7 +13,8 @@ final class FlungScene {
         let viewport = Size(width: 1280, height: 800)
         var options = SceneRegistry.Options()
         options.feed.itemCount = items
-        let environment = SceneEnvironment(text: FixedTextMeasurer(), images: FixedImageMetrics())
+        // Half-em text and every photo 640x427: the engine's own cost, without a font or a decoder.
+        let environment = SceneEnvironment.fixed(otherwise: Size(width: 640, height: 427))
         let playground = SceneRegistry.standard.make(name, viewport: viewport, options: options, environment: environment)!
         let horizontal = SceneRegistry.standard.entry(named: name)!.scrollsHorizontally
         driver = SceneDriver(scene: playground,

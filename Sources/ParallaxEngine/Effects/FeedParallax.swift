@@ -1,8 +1,8 @@
-/// The feed's image shift (README.md, "What moves, and how").
+/// The feed's image shift (docs/physics-and-effects.md, "Feed").
 ///
 /// The photo is drawn `2M` taller than its container and its centre is moved by `shift` from the
-/// container's centre. Ole Begemann's formula (004), applied to the part of the viewport between
-/// the bars (000's insets), clamped to `±M`:
+/// container's centre. Ole Begemann's formula, applied to the part of the viewport below the bar
+/// (`FeedSettings.topInset`), clamped to `±M`:
 ///
 ///     shift = (cV - cC) * M / (Hv/2 + h/2)
 ///

@@ -1,4 +1,4 @@
-/// The pager's layers (README.md, "What moves, and how").
+/// The pager's layers (docs/physics-and-effects.md, "Pager").
 ///
 /// Pages of width `W` side by side, scrolled by `x`; the page fraction is `f = x / W`. A layer with
 /// screen speed `k` on page `i` is centred at

@@ -1,4 +1,4 @@
-/// The scroll indicator of a vertical scroller (README.md, "What moves, and how"), as iOS draws it:
+/// The scroll indicator of a vertical scroller (docs/physics-and-effects.md, "Scroll indicator"), as iOS draws it:
 /// a thumb along a track whose length is the viewport's share of the content (at least
 /// `minLength`), squeezed by the overshoot while the content is rubber-banded past an edge (down to
 /// `squeezedLength`, pinned to that end), shown while the content moves and fading out after.

@@ -1,4 +1,4 @@
-/// The stretchy header (README.md, "What moves, and how").
+/// The stretchy header (docs/physics-and-effects.md, "Header").
 ///
 /// A header image in a container of aspect `aspect` (width / height, 2 by default) at the top of the
 /// content, whose top is at screen y 0 when the scroll offset `s` is 0.

@@ -7,7 +7,7 @@ import Foundation
 ///     landing = x0 - v0 / (1000 ln d)
 ///
 /// From `settleTime` on it is done, at rest at its landing (`settling(threshold:)` sets it).
-public struct Deceleration: ScrollSimulation, Equatable {
+public struct Deceleration: FlingSimulation, Equatable {
     public let x0: Double
     public let v0: Double
     /// `1000 ln d`, per second (negative).
@@ -28,6 +28,7 @@ public struct Deceleration: ScrollSimulation, Equatable {
     }
 
     public var landing: Double { x0 - v0 / lambda }
+    public var duration: Double { settleTime }
     public func position(at t: Double) -> Double { isDone(at: t) ? landing : x0 + v0 * (exp(lambda * t) - 1) / lambda }
     public func velocity(at t: Double) -> Double { isDone(at: t) ? 0 : v0 * exp(lambda * t) }
     public func isDone(at t: Double) -> Bool { t >= settleTime }

@@ -8,15 +8,15 @@ public enum Paging {
     public static let maxSettleDuration = 0.6
 
     /// The page to settle on after a drag from page `startPage` released at `offset` with `velocity`
-    /// (px/s, towards larger offsets when positive) having moved `dragDistance` px (signed).
+    /// (px/s, towards larger offsets when positive) having moved `dragDistance` px (signed), which
+    /// the physics model would fling to `projectedLanding`.
     public static func target(offset: Double, velocity: Double, dragDistance: Double, startPage: Int,
-                              pageLength: Double, pageCount: Int, projectionRate: Double) -> Int {
+                              pageLength: Double, pageCount: Int, projectedLanding landing: Double) -> Int {
         guard pageLength > 0, pageCount > 0 else { return 0 }
         var page: Int
         if abs(dragDistance) > flingDistance, abs(velocity) > flingVelocity {
             page = startPage + (dragDistance > 0 ? 1 : -1)
         } else {
-            let landing = Deceleration(from: offset, velocity: velocity, rate: projectionRate).landing
             page = Int((landing / pageLength).rounded())
             page = min(startPage + 1, max(startPage - 1, page))
         }

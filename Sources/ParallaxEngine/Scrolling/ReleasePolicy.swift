@@ -12,7 +12,8 @@ public struct ReleasePolicy: Sendable {
         public var startPage: Int
         public var pageLength: Double
         public var pageCount: Int
-        public var settings: ScrollPhysicsSettings
+        /// Where the model would fling the release to (`ScrollPhysicsModel.projectedLanding`).
+        public var projectedLanding: Double
     }
 
     public enum Motion: Sendable, Equatable {
@@ -36,7 +37,7 @@ public struct ReleasePolicy: Sendable {
     public var animation: Animation
     public var release: @Sendable (Release) -> Motion
     /// The velocity a precise-delta (trackpad) stream moves on with, from its tracked velocity
-    /// (README.md, "Trackpads, flings and event times"); 0 holds each delta until the stream ends.
+    /// (docs/input-and-trackpads.md, "Flings and event times"); 0 holds each delta until the stream ends.
     public var momentum: @Sendable (_ velocity: Double, ScrollPhysicsSettings) -> Double
 
     public init(animation: Animation, release: @escaping @Sendable (Release) -> Motion,
@@ -57,7 +58,7 @@ public struct ReleasePolicy: Sendable {
     /// Settles on a page (`Paging.target`); animated scrolls use the page settle.
     public static let paging = ReleasePolicy(animation: .pageSettle, release: { r in
         let page = Paging.target(offset: r.offset, velocity: r.velocity, dragDistance: r.dragDistance, startPage: r.startPage,
-                                 pageLength: r.pageLength, pageCount: r.pageCount, projectionRate: r.settings.pagingDecelerationRate)
+                                 pageLength: r.pageLength, pageCount: r.pageCount, projectedLanding: r.projectedLanding)
         return .settle(on: Double(page) * r.pageLength)
     })
 }

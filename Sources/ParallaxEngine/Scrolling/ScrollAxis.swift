@@ -16,8 +16,8 @@ public struct ScrollPhysicsSettings: Sendable, Equatable, Codable {
     public var maxOvershoot: Double = 120
     /// A motion this close to its end is at its end, px.
     public var restThreshold: Double = 0.5
-    /// SDL2 tells no finger lift: this long without a precise delta ends the gesture, s
-    /// (README.md, "Trackpads and momentum").
+    /// Where the platform tells no finger lift (X11): this long without a precise delta ends the
+    /// gesture, s (docs/input-and-trackpads.md, "Trackpads").
     public var preciseSettleDelay: Double = 0.120
     /// A precise-delta stream that ends while moving flings with its tracked velocity.
     public var trackpadMomentum: Bool = true
@@ -29,7 +29,7 @@ public struct ScrollPhysicsSettings: Sendable, Equatable, Codable {
     public init() {}
 }
 
-/// The axis at one moment: what a scene reads once a frame (README.md, "What moves, and how").
+/// The axis at one moment: what a scene reads once a frame (docs/physics-and-effects.md, "Scrolling").
 public struct ScrollSample: Sendable, Equatable {
     public var time: Double
     public var offset: Double
@@ -42,14 +42,17 @@ public struct ScrollSample: Sendable, Equatable {
     }
 }
 
-/// One scroll axis: drag with velocity tracking and rubber band, fling, bounce, notched wheel,
-/// precise deltas, keys, and what a release does (`ReleasePolicy`: fling or paging, momentum). Every input
-/// is stamped with its absolute time, and the axis keeps its motion as a list of closed-form
-/// pieces (`ScrollSimulation`: a fling, then the spring it hands over to at an edge, say), so
-/// `offset(at:)` is exact at any time and the frame rate changes nothing.
+/// One scroll axis: drag with velocity tracking and an edge's resistance, fling, edge return,
+/// notched wheel, precise deltas, keys, and what a release does (`ReleasePolicy`: fling or paging,
+/// momentum). How each of these moves is its physics model's (`ScrollPhysicsModel`); the axis
+/// composes them. Every input is stamped with its absolute time, and the axis keeps its motion as
+/// closed-form pieces (`ScrollSimulation`; a fling and the edge return it hands over to are one
+/// `FreeMotion`), so `offset(at:)` is exact at any time and the frame rate changes nothing.
 public struct ScrollAxis: Sendable {
     public var settings: ScrollPhysicsSettings
     public let release: ReleasePolicy
+    /// Change it with `setModel(_:at:)`, which takes over the motion under way.
+    public private(set) var model: any ScrollPhysicsModel
     public private(set) var viewportLength = 0.0
     public private(set) var contentLength = 0.0
 
@@ -74,16 +77,40 @@ public struct ScrollAxis: Sendable {
 
     private var segments = [Segment(start: 0, piece: ScrollRest(at: 0), phase: .idle)]
     private var lastEventTime = 0.0
-    private var tracker = VelocityTracker()
+    private var tracker: any VelocityEstimating
+    /// The wheel events of the running wheel animation, for `WheelContext`.
+    private var wheelTimes: [Double] = []
     private var drag: Drag?
-    /// The unresisted offset a precise-delta stream has reached, while the stream lasts.
-    private var preciseRaw: Double?
+    /// A precise-delta (trackpad) stream, while it lasts.
+    struct PreciseStream: Sendable {
+        /// The unresisted offset the fingers have reached.
+        var raw: Double
+        var offsetStart: Double
+        var startPage: Int
+    }
+    private var stream: PreciseStream?
     /// Where the running wheel, key or paging animation is going (retargets add to it).
     private var animationTarget: Double?
 
-    public init(settings: ScrollPhysicsSettings = .init(), release: ReleasePolicy = .fling) {
+    public init(settings: ScrollPhysicsSettings = .init(), release: ReleasePolicy = .fling,
+                model: any ScrollPhysicsModel = ScrollPhysicsModels.standard) {
         self.settings = settings
         self.release = release
+        self.model = model
+        tracker = model.makeVelocityTracker()
+    }
+
+    /// Switches the physics at `t`: a fling or an edge return under way goes on from the same
+    /// offset and velocity under the new model; a held drag, an animation or rest go on as they
+    /// are, and the next input uses the new model.
+    public mutating func setModel(_ new: any ScrollPhysicsModel, at t: Double) {
+        guard new.name != model.name else { return }
+        model = new
+        guard let t = accept(t) else { return }
+        let now = state(at: t)
+        if now.phase == .decelerating || now.phase == .bouncing {
+            segments = freeMotion(from: now.x, velocity: now.v, at: t)
+        }
     }
 
     public var maxOffset: Double { max(0, contentLength - viewportLength) }
@@ -91,7 +118,7 @@ public struct ScrollAxis: Sendable {
     public var pageCount: Int { viewportLength > 0 ? max(1, Int((contentLength / viewportLength).rounded())) : 1 }
 
     public func notchLength() -> Double {
-        settings.wheelStepOverride ?? WheelAnimation.notchLength(viewport: viewportLength)
+        model.notchLength(viewport: viewportLength, settings: settings)
     }
 
     // MARK: Evaluation
@@ -109,7 +136,7 @@ public struct ScrollAxis: Sendable {
     private func state(of segment: Segment, at t: Double) -> (x: Double, v: Double, phase: ScrollPhase) {
         let local = t.isFinite ? max(0, t - segment.start) : 0
         let piece = segment.piece
-        return (piece.position(at: local), piece.velocity(at: local), piece.isDone(at: local) ? .idle : segment.phase)
+        return (piece.position(at: local), piece.velocity(at: local), piece.phase(at: local, moving: segment.phase))
     }
 
     public func offset(at t: Double) -> Double { state(at: t).x }
@@ -163,7 +190,7 @@ public struct ScrollAxis: Sendable {
         let x = clamp(now.x)
         switch now.phase {
         case .idle, .dragging:
-            preciseRaw = nil
+            stream = nil
             segments = [Segment(start: t, piece: ScrollRest(at: x), phase: .idle)]
         case .wheel, .paging:
             animate(from: x, velocity: now.v, to: clamp(animationTarget ?? x), phase: now.phase, at: t)
@@ -180,9 +207,9 @@ public struct ScrollAxis: Sendable {
         let x = offset(at: t)
         let rawOffset = raw(showing: x)
         drag = Drag(pointerStart: position, rawStart: rawOffset, raw: rawOffset, offsetStart: x, startPage: page(at: x))
-        preciseRaw = nil
+        stream = nil
         animationTarget = nil
-        tracker.reset()
+        tracker = model.makeVelocityTracker()
         tracker.add(x, at: t)
         segments = [Segment(start: t, piece: ScrollHold(at: x, velocity: 0), phase: .dragging)]
     }
@@ -201,9 +228,20 @@ public struct ScrollAxis: Sendable {
         // A release away from the last move is a move first (a script may do that; SDL does not).
         if drag.rawStart + (drag.pointerStart - position) != drag.raw { pointerMoved(position, at: t) }
         self.drag = nil
-        let x = offset(at: t), v = tracker.releaseVelocity(at: t)
-        let released = ReleasePolicy.Release(offset: x, velocity: v, dragDistance: x - drag.offsetStart, startPage: drag.startPage,
-                                             pageLength: pageLength, pageCount: pageCount, settings: settings)
+        let x = offset(at: t)
+        release(from: x, velocity: tracker.releaseVelocity(at: t), offsetStart: drag.offsetStart, startPage: drag.startPage, at: t)
+    }
+
+    /// A release at `x` with `v` of a gesture that started at `offsetStart` on page `startPage`,
+    /// with where the model would fling it to.
+    private func released(at x: Double, velocity v: Double, offsetStart: Double, startPage: Int) -> ReleasePolicy.Release {
+        ReleasePolicy.Release(offset: x, velocity: v, dragDistance: x - offsetStart, startPage: startPage, pageLength: pageLength,
+                              pageCount: pageCount, projectedLanding: model.projectedLanding(from: x, velocity: v, settings: settings))
+    }
+
+    /// What a pointer's release or the fingers' lift does, as the release policy says.
+    private mutating func release(from x: Double, velocity v: Double, offsetStart: Double, startPage: Int, at t: Double) {
+        let released = released(at: x, velocity: v, offsetStart: offsetStart, startPage: startPage)
         switch release.release(released) {
         case let .fling(velocity): segments = freeMotion(from: x, velocity: velocity, at: t)
         case let .settle(target): animate(from: x, velocity: v, to: target, phase: .paging, at: t)
@@ -216,38 +254,67 @@ public struct ScrollAxis: Sendable {
     /// retargets it, keeping the velocity; clamped to the range.
     public mutating func wheel(notches: Double, at t: Double) {
         guard notches.isFinite, drag == nil, let t = accept(t) else { return }
+        if phase(at: t) != .wheel { wheelTimes = [] }
         scroll(by: limitedDelta(notches * notchLength()), animated: true, at: t)
+        wheelTimes = wheelTimes.suffix(3) + [t]
     }
 
-    /// Precise (trackpad) deltas in notch units, > 0 towards larger offsets: applied at once, 1:1,
-    /// rubber-banded past an edge. SDL2 reports no finger lift, so the stream ends
-    /// `preciseSettleDelay` after its last delta. With momentum (`ReleasePolicy.momentum`), the content moves on from
-    /// each delta as the fling the stream would end in (the stream's tracked velocity, 0 for fingers
-    /// that rested): the next delta lands where that motion has nearly brought it, and a stream that
-    /// ends carries on without a pause. Past an edge it holds, then springs back when the stream ends.
-    public mutating func precise(notches: Double, at t: Double) {
-        guard notches.isFinite, drag == nil, let t = accept(t) else { return }
-        let delta = limitedDelta(notches * notchLength())
-        if preciseRaw == nil || phase(at: t) != .dragging {
+    /// Precise (trackpad) deltas in logical px, > 0 towards larger offsets: applied at once, 1:1,
+    /// rubber-banded past an edge (docs/input-and-trackpads.md, "Trackpads").
+    ///
+    /// With `liftFollows` the platform reports the lift (`fingersLifted`): the content is held
+    /// exactly where the fingers put it until then. Without (X11), the stream ends
+    /// `preciseSettleDelay` after its last delta, and with momentum (`ReleasePolicy.momentum`) the
+    /// content moves on from each delta as the fling the stream would end in (the stream's tracked
+    /// velocity, 0 for fingers that rested): the next delta lands where that motion has nearly
+    /// brought it, and a stream that ends carries on without a pause. Past an edge it holds, then
+    /// springs back when the stream ends.
+    public mutating func precise(pixels: Double, liftFollows: Bool = false, at t: Double) {
+        guard pixels.isFinite, drag == nil, let t = accept(t) else { return }
+        let delta = limitedDelta(pixels)
+        if stream == nil || phase(at: t) != .dragging {
             // A new stream, from where the content is shown: no jump out of a fling or animation.
-            preciseRaw = raw(showing: offset(at: t))
-            tracker.reset()
+            let shown = offset(at: t)
+            stream = PreciseStream(raw: raw(showing: shown), offsetStart: shown, startPage: page(at: shown))
+            tracker = model.makeVelocityTracker()
         }
-        let rawOffset = preciseRaw! + delta
-        preciseRaw = rawOffset
-        let x = visible(raw: rawOffset)
+        stream!.raw += delta
+        let x = visible(raw: stream!.raw)
         tracker.add(x, at: t)
-        let end = t + settings.preciseSettleDelay
         animationTarget = nil
-        let momentum = release.momentum(tracker.velocity, settings)
-        var stream: [Segment]
-        if x < 0 || x > maxOffset || momentum == 0 {
-            stream = [Segment(start: t, piece: ScrollHold(at: x, velocity: 0), phase: .dragging)] + freeMotion(from: x, velocity: 0, at: end)
-        } else {
-            stream = freeMotion(from: x, velocity: momentum, at: t)
+        if liftFollows {
+            segments = [Segment(start: t, piece: ScrollHold(at: x, velocity: tracker.velocity), phase: .dragging)]
+            return
         }
-        for i in stream.indices { stream[i].heldUntil = end }
-        segments = stream
+        let end = t + settings.preciseSettleDelay
+        let momentum = release.momentum(tracker.velocity, settings)
+        let hold = Segment(start: t, piece: ScrollHold(at: x, velocity: tracker.velocity), phase: .dragging, heldUntil: end)
+        let ending = released(at: x, velocity: momentum, offsetStart: stream!.offsetStart, startPage: stream!.startPage)
+        if case .settle = release.release(ending) {
+            // A policy that settles (paging) holds the content until the stream ends, then settles
+            // as a release there would.
+            release(from: x, velocity: momentum, offsetStart: stream!.offsetStart, startPage: stream!.startPage, at: end)
+            segments.insert(hold, at: 0)
+            return
+        }
+        var moving: [Segment]
+        if x < 0 || x > maxOffset || momentum == 0 {
+            moving = [Segment(start: t, piece: ScrollHold(at: x, velocity: 0), phase: .dragging)] + freeMotion(from: x, velocity: 0, at: end)
+        } else {
+            moving = freeMotion(from: x, velocity: momentum, at: t)
+        }
+        for i in moving.indices { moving[i].heldUntil = end }
+        segments = moving
+    }
+
+    /// The fingers of a `liftFollows` stream lifted: the stream ends as a pointer's release does,
+    /// with the fingers' velocity (none if they rested first) as the momentum.
+    public mutating func fingersLifted(at t: Double) {
+        guard let stream, drag == nil, let t = accept(t), phase(at: t) == .dragging else { return }
+        self.stream = nil
+        let x = offset(at: t)
+        release(from: x, velocity: release.momentum(tracker.releaseVelocity(at: t), settings),
+                offsetStart: stream.offsetStart, startPage: stream.startPage, at: t)
     }
 
     /// Keys: by `delta` px, animated with the wheel's curve (retargeting a running animation) or at once.
@@ -261,7 +328,7 @@ public struct ScrollAxis: Sendable {
     public mutating func scroll(to target: Double, animated: Bool, at t: Double) {
         guard target.isFinite, let t = accept(t) else { return }
         drag = nil
-        preciseRaw = nil
+        stream = nil
         let now = state(at: t), goal = clamp(target)
         if animated {
             animate(from: now.x, velocity: now.v, to: goal, phase: release.animation.phase, at: t)
@@ -276,7 +343,7 @@ public struct ScrollAxis: Sendable {
     public mutating func spring(to anchor: Double, at t: Double) {
         guard anchor.isFinite, drag == nil, let t = accept(t) else { return }
         let now = state(at: t)
-        preciseRaw = nil
+        stream = nil
         animationTarget = nil
         segments = [Segment(start: t, piece: boundedSpring(anchor: anchor, displacement: now.x - anchor, velocity: now.v), phase: .bouncing)]
     }
@@ -288,7 +355,7 @@ public struct ScrollAxis: Sendable {
         let current = now.phase == .paging ? page(at: animationTarget ?? now.x) : page(at: now.x)
         let target = min(pageCount - 1, max(0, current + pages))
         drag = nil
-        preciseRaw = nil
+        stream = nil
         animate(from: now.x, velocity: now.v, to: Double(target) * pageLength, phase: .paging, at: t)
     }
 
@@ -311,20 +378,16 @@ public struct ScrollAxis: Sendable {
         return min(pageCount - 1, max(0, Int((x / pageLength).rounded())))
     }
 
-    /// The shown offset for an unresisted one: rubber-banded past the edges, as far as the pull goes.
+    /// The shown offset for an unresisted one: resisted past the edges (`ScrollPhysicsModel.pulled`), as far as the pull goes.
     private func visible(raw: Double) -> Double {
-        let resist = { (d: Double) in
-            RubberBand.resisted(d, dimension: self.viewportLength, constant: self.settings.rubberBandConstant)
-        }
+        let resist = { (d: Double) in self.model.pulled(d, viewport: self.viewportLength, settings: self.settings) }
         if raw < 0 { return -resist(-raw) }
         if raw > maxOffset { return maxOffset + resist(raw - maxOffset) }
         return raw
     }
 
     private func raw(showing x: Double) -> Double {
-        let distance = { (d: Double) in
-            RubberBand.distance(showing: d, dimension: self.viewportLength, constant: self.settings.rubberBandConstant)
-        }
+        let distance = { (d: Double) in self.model.pullDistance(showing: d, viewport: self.viewportLength, settings: self.settings) }
         if x < 0 { return -distance(-x) }
         if x > maxOffset { return maxOffset + distance(x - maxOffset) }
         return x
@@ -336,57 +399,31 @@ public struct ScrollAxis: Sendable {
             segments = [Segment(start: t, piece: ScrollRest(at: x), phase: .idle)]
             return
         }
-        let animation = phase == .paging
+        let animation: (any ScrollSimulation)? = phase == .paging
             ? Paging.settle(from: x, to: target, velocity: v * (target - x) >= 0 ? v : 0)
-            : WheelAnimation.animation(from: x, to: target, velocity: v)
-        segments = [Segment(start: t, piece: animation, phase: phase)]
+            : model.wheelAnimation(from: x, to: target, velocity: v, context: WheelContext(intervals: wheelIntervals(at: t)))
+        // A model whose wheel is applied at once (GTK's) jumps.
+        segments = [Segment(start: t, piece: animation ?? ScrollRest(at: target), phase: animation == nil ? .idle : phase)]
     }
 
-    /// The free motion from `x` at velocity `v`: a spring back if past an edge, else a fling
-    /// that hands its velocity to the spring where it crosses an edge, else rest.
+    /// The gaps between the running wheel animation's events and the event at `t`, oldest first.
+    private func wheelIntervals(at t: Double) -> [Double] {
+        let times = wheelTimes + [t]
+        return zip(times.dropFirst(), times).map { $0 - $1 }
+    }
+
+    /// The model's free motion (`FreeMotion`) from `x` at `v`, or rest where it is (in range).
     private func freeMotion(from x: Double, velocity v: Double, at t: Double) -> [Segment] {
-        if x < 0 || x > maxOffset {
-            let edge = x < 0 ? 0 : maxOffset
-            return [Segment(start: t, piece: boundedSpring(anchor: edge, displacement: x - edge, velocity: v), phase: .bouncing)]
+        guard let motion = FreeMotion.make(model: model, from: x, velocity: v, maxOffset: maxOffset, settings: settings) else {
+            return [Segment(start: t, piece: ScrollRest(at: x), phase: .idle)]
         }
-        guard v != 0 else { return [Segment(start: t, piece: ScrollRest(at: x), phase: .idle)] }
-        let speed = min(settings.maxFlingVelocity, max(-settings.maxFlingVelocity, v))
-        let fling = Deceleration(from: x, velocity: speed, rate: settings.decelerationRate)
-        let edge = v > 0 ? maxOffset : 0
-        if let crossing = fling.crossingTime(of: edge), fling.landing != edge {
-            // The fling runs until the spring takes over; it never settles on its own.
-            return [Segment(start: t, piece: fling, phase: .decelerating),
-                    Segment(start: t + crossing, piece: boundedSpring(anchor: edge, displacement: 0, velocity: fling.velocity(at: crossing)),
-                            phase: .bouncing)]
-        }
-        let settling = fling.settling(threshold: settings.restThreshold)
-        guard settling.settleTime > 0 else { return [Segment(start: t, piece: ScrollRest(at: clamp(fling.landing)), phase: .idle)] }
-        return [Segment(start: t, piece: settling, phase: .decelerating)]
+        // A fling too slow to move rests where it would land.
+        if motion.isDone(at: 0) { return [Segment(start: t, piece: ScrollRest(at: clamp(motion.position(at: 0))), phase: .idle)] }
+        return [Segment(start: t, piece: motion, phase: motion.phase(at: 0, moving: .decelerating))]
     }
 
-    /// A spring to `anchor` from `displacement`, settling at the rest threshold, whose outward
-    /// velocity is limited so it never goes further out than `maxOvershoot` (a hard fling into an
-    /// edge bounces as far as the bound allows), nor further than it already is when a held pull
-    /// took it past the bound.
-    private func boundedSpring(anchor: Double, displacement x0: Double, velocity v0: Double) -> Spring {
-        let w = settings.springStiffness, bound = max(settings.maxOvershoot, abs(x0))
-        func peak(_ v: Double) -> Double {
-            // Critically damped: the extreme is at t* = v / (w (v + w x0)) when it lies ahead.
-            let denominator = w * (v + w * x0)
-            guard denominator != 0 else { return abs(x0) }
-            let tStar = v / denominator
-            guard tStar > 0 else { return abs(x0) }
-            return abs(exp(-w * tStar) * (x0 + (v + w * x0) * tStar))
-        }
-        var v = v0
-        if peak(v) > bound {
-            var low = 0.0, high = 1.0
-            for _ in 0..<50 {
-                let mid = (low + high) / 2
-                if peak(v0 * mid) > bound { high = mid } else { low = mid }
-            }
-            v = v0 * low
-        }
-        return Spring(anchor: anchor, displacement: x0, velocity: v, omega: w).settling(threshold: settings.restThreshold)
+    /// Springs to `anchor` from `displacement` (`spring(to:at:)`): the model's edge return.
+    private func boundedSpring(anchor: Double, displacement x0: Double, velocity v0: Double) -> any ScrollSimulation {
+        FreeMotion.edgeReturn(model, anchor: anchor, displacement: x0, velocity: v0, settings)
     }
 }

@@ -7,6 +7,13 @@ public protocol ScrollSimulation: Sendable {
     /// px/s, d(position)/dt; a `ScrollHold` reports its pointer's measured velocity instead.
     func velocity(at t: Double) -> Double
     func isDone(at t: Double) -> Bool
+    /// The phase at `t` of a piece started in phase `moving`: `idle` once done. A composed piece
+    /// (`FreeMotion`: a fling, then its edge's return) tells its own parts apart.
+    func phase(at t: Double, moving: ScrollPhase) -> ScrollPhase
+}
+
+extension ScrollSimulation {
+    public func phase(at t: Double, moving: ScrollPhase) -> ScrollPhase { isDone(at: t) ? .idle : moving }
 }
 
 /// Still at `position`, done from the start.

@@ -45,4 +45,20 @@ public struct Spring: ScrollSimulation, Equatable {
         }
         return high
     }
+
+    /// The spring from `x0` at `v0`, its outward velocity limited so it goes no further than `bound`
+    /// past its anchor (`EdgeBound`): the extreme of a critically damped spring is at
+    /// t* = v / (w (v + w x0)) when it lies ahead, so the bound is exact.
+    public static func bounded(anchor: Double, displacement x0: Double, velocity v0: Double, omega w: Double, bound: Double,
+                               threshold: Double) -> Spring {
+        func peak(_ v: Double) -> Double {
+            let denominator = w * (v + w * x0)
+            guard denominator != 0 else { return abs(x0) }
+            let tStar = v / denominator
+            guard tStar > 0 else { return abs(x0) }
+            return abs(exp(-w * tStar) * (x0 + (v + w * x0) * tStar))
+        }
+        let v = EdgeBound.limited(velocity: v0, bound: bound, peak: peak)
+        return Spring(anchor: anchor, displacement: x0, velocity: v, omega: w).settling(threshold: threshold)
+    }
 }

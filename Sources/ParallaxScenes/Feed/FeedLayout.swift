@@ -42,11 +42,11 @@ public struct FeedLayout: Sendable, Equatable {
         let count = max(0, settings.itemCount)
         let sections = (count + settings.itemsPerSection - 1) / settings.itemsPerSection
         let body = Double(sections) * settings.sectionHeaderHeight + Double(count) * cellPitch - (count > 0 ? settings.cellGap : 0)
-        contentLength = settings.topBarHeight + 2 * settings.contentPadding + body + settings.bottomInset
+        contentLength = settings.topInset + 2 * settings.contentPadding + body
     }
 
     var sectionCount: Int { (settings.itemCount + settings.itemsPerSection - 1) / settings.itemsPerSection }
-    var firstSectionTop: Double { settings.topBarHeight + settings.contentPadding }
+    var firstSectionTop: Double { settings.topInset + settings.contentPadding }
 
     public func sectionTop(_ section: Int) -> Double { firstSectionTop + Double(section) * sectionLength }
 
@@ -57,9 +57,9 @@ public struct FeedLayout: Sendable, Equatable {
         return sectionTop(section) + settings.sectionHeaderHeight + Double(row) * cellPitch
     }
 
-    /// The band of the viewport not covered by the bars, where the parallax runs its full range.
+    /// The band of the viewport below the bar, where the parallax runs its full range.
     public var visibleBand: (top: Double, bottom: Double) {
-        (settings.topBarHeight, viewport.height - settings.bottomInset)
+        (settings.topInset, viewport.height)
     }
 
     /// The cell on screen at `offset`: its rects and its shift. The shift is normally computed at the

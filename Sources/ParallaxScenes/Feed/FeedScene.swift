@@ -6,6 +6,7 @@ public final class FeedScene: PlaygroundScene {
     public private(set) var viewport: Size
     public private(set) var layout: FeedLayout
     public private(set) var scroller = ScrollAxis()
+    public var plottedScroller: ScrollAxis? { scroller }
     public private(set) var position = ScrollPosition()
     public var offset: Double { position.offset }
     public var time: Double { position.time }
@@ -77,6 +78,8 @@ public final class FeedScene: PlaygroundScene {
         settings.maxShift = s[.feedMaxShift]
         layout = FeedLayout(settings: effectiveSettings, viewport: viewport)
         scroller.settings = s.physics(from: scroller.settings)
+        // A fling under way goes on from where it is under the new model.
+        scroller.setModel(s.physicsModel, at: time)
         scroller.setExtent(viewport: viewport.height, content: layout.contentLength, at: time)
         position.rendering = RenderingOptions(s)
     }

@@ -1,13 +1,12 @@
-/// The feed's tunable values (README.md, "What moves, and how").
+/// The feed's tunable values (docs/physics-and-effects.md, "Feed").
 public struct FeedSettings: Sendable, Equatable {
     public var itemCount = 200
     /// What the cells show, cycled: the bundled photos, or a folder's (`--photos`).
     public var photos: [Photo] = PhotoLibrary.photos
     /// `M`: the largest shift of a photo inside its container, in px (the photo is `2M` taller).
     public var maxShift = 30.0
-    /// The translucent bar over the top of the content (000's top inset).
-    public var topBarHeight = 56.0
-    public var bottomInset = 0.0
+    /// The band the tab bar covers: the content scrolls under it, the parallax band starts below it.
+    public var topInset = 56.0
     public var maxColumnWidth = 900.0
     public var sideMargin = 24.0
     /// Photo container height as a fraction of the column width.

@@ -1,4 +1,3 @@
-import Foundation
 import ParallaxEngine
 
 /// A 2:1 header photo over an article: the photo scrolls at half speed and stretches when pulled
@@ -7,6 +6,7 @@ public final class HeaderScene: PlaygroundScene {
     public let name = "header"
     public private(set) var viewport: Size
     public private(set) var scroller = ScrollAxis()
+    public var plottedScroller: ScrollAxis? { scroller }
     public private(set) var position = ScrollPosition()
     public var offset: Double { position.offset }
     public var time: Double { position.time }
@@ -19,21 +19,15 @@ public final class HeaderScene: PlaygroundScene {
     public var topInset: Double
     /// The wall clock at the scene's time 0; "Refreshed at" adds the refresh's time to it.
     public let clockAtStart: TimeOfDay
-    private let environment: SceneEnvironment
+    let environment: SceneEnvironment
     private var indicator = ScrollIndicatorControl()
     private var article: [ArticleLine] = []
     /// Each cover's title, fitted to the column in at most two lines.
     private var titles: [(font: Font, lines: [String])] = []
-    /// Pull-to-refresh: when the running refresh started, and how many have finished.
-    public private(set) var refreshStarted: Double?
-    public private(set) var refreshCount = 0
-    private var lastRefreshed: Double?
-    /// The article's length after a refresh, set on the scroll axis once the spring back has reached
-    /// the top: `ScrollAxis.setExtent` clamps the offset into range, which would end the hold at
-    /// -threshold with a jump to 0 in one frame.
-    private var pendingContentLength: Double?
-    /// The cover a refresh replaced, cross-faded to the new one over the spring back.
-    private var coverFade: (previous: Int, start: Double, duration: Double)?
+    private var refresh = PullToRefresh()
+    /// When the running refresh started, and how many have finished.
+    public var refreshStarted: Double? { refresh.started }
+    public var refreshCount: Int { refresh.count }
 
     struct ArticleLine {
         var text: String
@@ -97,12 +91,14 @@ public final class HeaderScene: PlaygroundScene {
     public func apply(_ s: PlaygroundSettings) {
         settings.refreshThreshold = s[.headerRefreshThreshold]
         scroller.settings = s.physics(from: scroller.settings)
+        // A fling under way goes on from where it is under the new model.
+        scroller.setModel(s.physicsModel, at: time)
         position.rendering = RenderingOptions(s)
         relayout(at: time)
     }
 
     private func relayout(at time: Double) {
-        pendingContentLength = nil
+        refresh.dropPendingExtent()
         scroller.setExtent(viewport: viewport.height, content: layoutArticle(), at: time)
     }
 
@@ -135,31 +131,25 @@ public final class HeaderScene: PlaygroundScene {
     }
 
     var refreshLine: String {
-        let when = lastRefreshed.map { "Refreshed at \(clockAtStart.text(after: $0))" } ?? "Not refreshed yet"
+        let when = refresh.lastRefreshed.map { "Refreshed at \(clockAtStart.text(after: $0))" } ?? "Not refreshed yet"
         return settings.pullToRefresh ? "\(when)  ·  pull down past \(Int(settings.refreshThreshold)) px to refresh" : "\(when)  ·  R: pull-to-refresh"
     }
 
     public func handle(_ event: InputEvent, at time: Double) {
         guard event.isFinite else { return }
-        finishRefresh(upTo: time)
-        applyPendingExtent(at: time)
+        advanceRefresh(to: time)
         let pulled = scroller.offset(at: time)
         if indicator.handle(event, axis: &scroller, viewport: viewport, top: topInset, at: time) { return }
         if scroller.handleVertical(event, pageStep: max(0, viewport.height - topInset) * 0.9, at: time) {
-            if case .mouseUp = event, settings.pullToRefresh, refreshStarted != nil || pulled <= -settings.refreshThreshold {
-                // Released past the threshold (or during a refresh): hold the content open meanwhile.
-                if refreshStarted == nil { refreshStarted = time }
-                scroller.spring(to: -settings.refreshThreshold, at: time)
+            if case .mouseUp = event, settings.pullToRefresh {
+                refresh.released(pulled: pulled, threshold: settings.refreshThreshold, axis: &scroller, at: time)
             }
             return
         }
         switch event {
         case .key where Keymap.action(for: event) == .togglePullToRefresh:
             settings.pullToRefresh.toggle()
-            if refreshStarted != nil {
-                refreshStarted = nil
-                scroller.spring(to: 0, at: time)
-            }
+            refresh.cancel(axis: &scroller, at: time)
             relayout(at: time)
         case let .resize(size):
             // The article moves with the header's new height; keep the reading position in proportion.
@@ -174,41 +164,18 @@ public final class HeaderScene: PlaygroundScene {
     }
 
     public func update(to time: Double) {
-        finishRefresh(upTo: time)
-        applyPendingExtent(at: time)
+        advanceRefresh(to: time)
         position.update(scroller, to: time)
     }
 
-    /// Ends a refresh at exactly its end time, whatever the frame times: the "refreshed at" line
-    /// changes, the held content springs back to the top from where it is, and the next cover fades
-    /// in over that spring.
-    private func finishRefresh(upTo time: Double) {
-        guard let started = refreshStarted, time >= started + settings.refreshDuration else { return }
-        let end = started + settings.refreshDuration
-        refreshStarted = nil
-        refreshCount += 1
-        lastRefreshed = end
-        let contentLength = layoutArticle()
-        let physics = scroller.settings
-        let atEnd = scroller.sample(at: end)
-        let fade = Spring(displacement: atEnd.offset, velocity: atEnd.velocity, omega: physics.springStiffness)
-            .restTime(threshold: physics.restThreshold)
-        coverFade = fade > 0 ? (refreshCount - 1, end, fade) : nil
-        if atEnd.phase == .dragging {
-            // The pointer holds the content; its release springs it back.
-            scroller.setExtent(viewport: viewport.height, content: contentLength, at: end)
-        } else {
-            scroller.spring(to: 0, at: end)
-            pendingContentLength = contentLength
-            applyPendingExtent(at: end)
+    /// Brings the refresh to `time`: ends it when due, and sets the article's new length once the
+    /// spring back allows.
+    private func advanceRefresh(to time: Double) {
+        if let end = refresh.end(upTo: time, duration: settings.refreshDuration) {
+            let contentLength = layoutArticle()
+            refresh.springBack(axis: &scroller, contentLength: contentLength, viewport: viewport.height, from: end)
         }
-    }
-
-    /// Sets the article's new length once the content is no longer shown past the top.
-    private func applyPendingExtent(at time: Double) {
-        guard let contentLength = pendingContentLength, scroller.offset(at: time) >= 0 else { return }
-        pendingContentLength = nil
-        scroller.setExtent(viewport: viewport.height, content: contentLength, at: time)
+        refresh.applyPendingExtent(axis: &scroller, viewport: viewport.height, at: time)
     }
 
     public var scrollState: ScrollState {
@@ -236,54 +203,15 @@ public final class HeaderScene: PlaygroundScene {
         indicator.draw(into: &list, axis: scroller, sample: position.sample, viewport: viewport, top: topInset)
     }
 
-    /// In the gap the pull opens between the bar and the photo, clipped to it: a ring of dots that
-    /// fills as the pull nears the threshold and spins while refreshing, with a word on what releasing
-    /// will do; the pair centred in the gap (at the threshold it has room to spare).
-    private func drawRefreshIndicator(into list: inout DisplayList) {
-        let gap = Rect(x: 0, y: topInset, width: viewport.width, height: -offset)
-        let label = refreshStarted != nil ? "Refreshing…" : refreshed ? "Refreshed"
-            : -offset >= settings.refreshThreshold ? "Release to refresh" : "Pull to refresh"
-        let labelSize = environment.text.size(of: label, font: Self.bylineFont)
-        let ring = Self.spinnerRadius + Self.spinnerDotRadius
-        let groupWidth = 2 * ring + Self.spinnerLabelGap + labelSize.width
-        let center = Point(x: ((viewport.width - groupWidth) / 2 + ring).rounded(), y: gap.midY)
-        // Fades in as the gap opens to the ring's height, rather than showing a sliver cut by the clip.
-        let revealed = min(1, max(0, -offset / (2 * ring + 16)))
-        let dots = 12
-        let progress = min(1, -offset / settings.refreshThreshold)
-        let spin = refreshStarted.map { (time - $0) * 1.5 } ?? 0
-        for i in 0..<dots {
-            let fraction = Double(i) / Double(dots)
-            guard refreshStarted != nil || refreshed || fraction < progress else { continue }
-            let angle = 2 * Double.pi * (fraction + spin) - Double.pi / 2
-            let opacity = refreshStarted == nil ? 0.9 : 0.25 + 0.75 * fraction
-            list.disc(center: Point(x: center.x + Self.spinnerRadius * cos(angle), y: center.y + Self.spinnerRadius * sin(angle)),
-                      radius: Self.spinnerDotRadius, Theme.text, opacity: opacity * revealed, clip: gap)
-        }
-        list.text(label, font: Self.bylineFont, at: Point(x: center.x + ring + Self.spinnerLabelGap, y: (center.y - labelSize.height / 2).rounded()),
-                  color: Theme.secondaryText, clip: gap, opacity: revealed)
-    }
-
-    static let spinnerRadius = 11.0
-    static let spinnerDotRadius = 2.4
-    static let spinnerLabelGap = 12.0
-
-    /// Springing back from a refresh that just ended: a full ring that says so, not a new pull.
-    private var refreshed: Bool { refreshStarted == nil && coverFadeProgress < 1 }
-
-    /// How far the new cover has faded in: 0 when a refresh ends, 1 when its spring back rests.
-    var coverFadeProgress: Double {
-        guard let fade = coverFade else { return 1 }
-        return min(1, max(0, (time - fade.start) / fade.duration))
-    }
+    var refreshed: Bool { refresh.justRefreshed(at: time) }
 
     private func drawHeader(into list: inout DisplayList) {
         let frames = headerFrames
-        let fadeIn = coverFadeProgress
+        let fadeIn = refresh.coverFadeProgress(at: time)
         // The new photo over the old one at its fade's opacity is a cross-fade, as the old one is
         // opaque; the titles cross-fade as text over the scrim.
         var covers = [(refreshes: refreshCount, photoOpacity: 1.0, titleOpacity: 1.0)]
-        if let previous = coverFade?.previous, fadeIn < 1 {
+        if let previous = refresh.coverFade?.previous, fadeIn < 1 {
             covers = [(previous, 1, 1 - fadeIn), (refreshCount, fadeIn, fadeIn)]
         }
         for shown in covers {

@@ -5,6 +5,7 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
     public let name = "pager"
     public private(set) var viewport: Size
     public private(set) var scroller = ScrollAxis(release: .paging)
+    public var plottedScroller: ScrollAxis? { scroller }
     public private(set) var position = ScrollPosition()
     public var offset: Double { position.offset }
     public var time: Double { position.time }
@@ -103,12 +104,17 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
     public func handle(_ event: InputEvent, at time: Double) {
         guard event.isFinite else { return }
         switch event {
-        case let .scroll(dx, dy, precise, shift):
+        case let .wheel(dx, dy, shift):
             // Horizontal deltas, Shift+wheel, and (the pager having no vertical scroller) a plain
             // vertical wheel all page: "down" and "right" go forwards.
             let delta = dx != 0 && !shift ? dx : dy
             guard delta != 0 else { return }
-            if precise { scroller.precise(notches: delta, at: time) } else { scroller.page(by: delta > 0 ? 1 : -1, at: time) }
+            scroller.page(by: delta > 0 ? 1 : -1, at: time)
+        case let .scroll(dx, dy, liftFollows, shift):
+            let delta = dx != 0 && !shift ? dx : dy
+            guard delta != 0 else { return }
+            scroller.precise(pixels: delta, liftFollows: liftFollows, at: time)
+        case .fingersLifted: scroller.fingersLifted(at: time)
         case let .mouseDown(p):
             if let dot = dotHit(p) {
                 scroller.scroll(to: Double(dot) * viewport.width, animated: true, at: time)
@@ -145,6 +151,8 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
         settings.headerSpeed = s[.pagerHeaderSpeed]
         settings.paragraphSpeed = s[.pagerParagraphSpeed]
         scroller.settings = s.physics(from: scroller.settings)
+        // A fling under way goes on from where it is under the new model.
+        scroller.setModel(s.physicsModel, at: time)
         position.rendering = RenderingOptions(s)
     }
 
@@ -179,7 +187,7 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
     }
 
     /// Pages whose own rect is on screen; text flying in from further pages would be off screen too.
-    /// A range, not an array: drawing allocates nothing per frame (README.md, "Engine benchmarks").
+    /// A range, not an array: drawing allocates nothing per frame (docs/performance.md, "Engine benchmarks").
     private var visiblePages: Range<Int> {
         guard !pages.isEmpty, viewport.width > 0 else { return 0..<0 }
         let f = fraction

@@ -22,7 +22,7 @@ func fling(_ a: inout ScrollAxis, from start: Double = 0, speed: Double, duratio
     a.pointerUp(pointer - speed * duration, at: duration)
 }
 
-/// The formulas README.md gives ("What moves, and how"), written out here independently.
+/// The formulas docs/physics-and-effects.md gives ("Scrolling"), written out here independently.
 enum Reference {
     static func flingPosition(x0: Double, v0: Double, t: Double, d: Double = 0.998) -> Double {
         x0 + v0 * (pow(d, 1000 * t) - 1) / (1000 * log(d))
@@ -318,7 +318,7 @@ enum Reference {
         var a = axis()
         a.wheel(notches: 1e9, at: 0)
         #expect(a.offset(at: 1) == 800)
-        a.precise(notches: -1e9, at: 2)
+        a.precise(pixels: -1e9, at: 2)
         #expect(a.offset(at: 2) == 0)
     }
 }
@@ -329,18 +329,18 @@ enum Reference {
             var settings = ScrollPhysicsSettings()
             settings.trackpadMomentum = momentum
             var a = axis(settings: settings)
-            a.precise(notches: 0.35, at: 1)
-            #expect(a.offset(at: 1) == 0.35 * Reference.notch(800))
-            a.precise(notches: 0.5, at: 1.02)
-            #expect(a.offset(at: 1.02) == 0.85 * Reference.notch(800))
+            a.precise(pixels: 7.3, at: 1)
+            #expect(a.offset(at: 1) == 7.3)
+            a.precise(pixels: 10.5, at: 1.02)
+            #expect(a.offset(at: 1.02) == 7.3 + 10.5)
             #expect(a.phase(at: 1.05) == .dragging)
         }
     }
 
     @Test func pastAnEdgeRubberBandsThenTheSpringSettlesAfter120Milliseconds() {
         var a = axis()
-        a.precise(notches: -0.5, at: 1)
-        let distance = 0.5 * Reference.notch(800)
+        a.precise(pixels: -43, at: 1)
+        let distance = 43.0
         let shown = -Reference.rubberBand(distance, 800)
         #expect(abs(a.offset(at: 1) - shown) < 1e-9)
         #expect(abs(a.offset(at: 1.119) - shown) < 1e-9, "held until the gesture ends")
@@ -354,15 +354,14 @@ enum Reference {
     /// A trackpad stream moving `speed` px/s for 0.2 s, one delta every `spacing` s, then
     /// `stillFor` s of deltas too small to move the content. Returns the last delta's time and offset.
     func stream(_ a: inout ScrollAxis, speed: Double, spacing: Double = 0.010, stillFor: Double = 0) -> (t: Double, x: Double) {
-        let notch = Reference.notch(800)
         var t = 1.0
         for _ in 0..<Int((0.2 / spacing).rounded()) {
             t += spacing
-            a.precise(notches: speed * spacing / notch, at: t)
+            a.precise(pixels: speed * spacing, at: t)
         }
         for i in 0..<Int((stillFor / spacing).rounded()) {
             t += spacing
-            a.precise(notches: (i % 2 == 0 ? 0.2 : -0.2) / notch, at: t)
+            a.precise(pixels: i % 2 == 0 ? 0.2 : -0.2, at: t)
         }
         return (t, a.offset(at: t))
     }
@@ -402,7 +401,6 @@ enum Reference {
     }
 
     @Test func aDeltaAPressOrANotchDuringMomentumTakesOverWithoutAJump() {
-        let notch = Reference.notch(800)
         func coasting() -> (ScrollAxis, Double) {
             var a = axis()
             a.scroll(to: 10_000, animated: false, at: 0)
@@ -411,8 +409,8 @@ enum Reference {
         }
         var (a, t) = coasting()
         var shown = a.offset(at: t)
-        a.precise(notches: 0.1, at: t)
-        #expect(abs(a.offset(at: t) - (shown + 0.1 * notch)) < 1e-9, "a new stream starts where the content is")
+        a.precise(pixels: 8.6, at: t)
+        #expect(abs(a.offset(at: t) - (shown + 8.6)) < 1e-9, "a new stream starts where the content is")
         (a, t) = coasting()
         shown = a.offset(at: t)
         a.pointerDown(400, at: t)

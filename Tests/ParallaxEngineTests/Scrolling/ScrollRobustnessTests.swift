@@ -50,7 +50,10 @@ import Testing
             case 1, 2: if pressed { a.pointerMoved(Double.random(in: -5000...5000, using: &rng), at: t) }
             case 3: a.pointerUp(Double.random(in: -2000...2000, using: &rng), at: t); pressed = false
             case 4: a.wheel(notches: wild.randomElement(using: &rng)!, at: t)
-            case 5: a.precise(notches: wild.randomElement(using: &rng)! * Double.random(in: 0...1, using: &rng), at: t)
+            case 5:
+                a.precise(pixels: wild.randomElement(using: &rng)! * Double.random(in: 0...40, using: &rng),
+                          liftFollows: Bool.random(using: &rng), at: t)
+                if Bool.random(using: &rng) { a.fingersLifted(at: t + Double.random(in: 0...0.05, using: &rng)) }
             case 6: a.setExtent(viewport: [0, 1, 800, 333].randomElement(using: &rng)!,
                                 content: [0, 10, 5000, 1e6].randomElement(using: &rng)!, at: t)
             case 7: a.scroll(by: wild.randomElement(using: &rng)! * 100, animated: Bool.random(using: &rng), at: t)
@@ -68,6 +71,8 @@ import Testing
             }
         }
         if pressed { a.pointerUp(0, at: t) }
+        // Fingers still on the trackpad lift at the end, as the platform says they always do.
+        a.fingersLifted(at: t)
         return (a, t)
     }
 
@@ -93,7 +98,8 @@ import Testing
         var a = axis()
         a.scroll(to: 400, animated: false, at: 0)
         a.wheel(notches: .nan, at: 1)
-        a.precise(notches: .infinity, at: 1)
+        a.precise(pixels: .infinity, at: 1)
+        a.fingersLifted(at: .nan)
         a.pointerDown(.nan, at: 1)
         a.scroll(to: .infinity, animated: true, at: 1)
         a.setExtent(viewport: .nan, content: 10, at: 1)
@@ -105,7 +111,7 @@ import Testing
     @Test func aZeroSizeViewportStopsNothingFromWorking() {
         var a = axis(content: 0, viewport: 0)
         a.wheel(notches: 3, at: 0)
-        a.precise(notches: 1, at: 0.1)
+        a.precise(pixels: 86, at: 0.1)
         a.pointerDown(10, at: 0.2)
         a.pointerMoved(-500, at: 0.3)
         a.pointerUp(-500, at: 0.3)

@@ -110,7 +110,7 @@ import Testing
         a.setExtent(viewport: 800, content: 100_000, at: 0)
         a.scroll(to: 10_000, animated: false, at: 0)
         var t = 1.0
-        for _ in 0..<20 { t += 0.01; a.precise(notches: 15 / Reference.notch(800), at: t) }
+        for _ in 0..<20 { t += 0.01; a.precise(pixels: 15, at: t) }
         return (a, t, a.offset(at: t))
     }
 

@@ -1,0 +1,97 @@
+import ParallaxEngine
+
+/// How long each phase of one frame took, in seconds: one meaning of each, whoever runs the frame.
+public struct FramePhases: Sendable, Equatable {
+    /// The frame's input (the window's polling, which its caller adds) and the scene brought to the
+    /// frame's time: due scripted input and `Scene.update` (`SceneDriver.advance`).
+    public var update = 0.0
+    /// The scene's display list (`SceneDriver.draw`).
+    public var layout = 0.0
+    /// The overlay's commands added to the list (0 when none is shown).
+    public var overlay = 0.0
+    /// The render target executing the list (0 for a frame not drawn).
+    public var render = 0.0
+    /// Handing the drawn frame over, which the caller times: the present, or the read-back of a
+    /// capture or a screenshot.
+    public var handOff = 0.0
+
+    public init(update: Double = 0, layout: Double = 0, overlay: Double = 0, render: Double = 0, handOff: Double = 0) {
+        self.update = update; self.layout = layout; self.overlay = overlay; self.render = render; self.handOff = handOff
+    }
+
+    /// The work of the frame, without the wait for its deadline.
+    public var work: Double { update + layout + overlay + render + handOff }
+
+    /// The one way a frame becomes a sample for the frame-time panel and `--stats`: update and
+    /// layout as they are; render is everything from the overlay to the hand-off.
+    public func sample(interval: Double) -> FrameSample {
+        FrameSample(interval: interval, update: update, layout: layout, render: overlay + render + handOff)
+    }
+}
+
+/// One frame, the same for every command: deliver due input, advance the scene to the frame's time,
+/// build its display list, add the overlay, draw it on the render target; each phase timed. The
+/// commands differ only in their clock (the window's late-latched `FramePacer`, or a virtual
+/// `FrameClock`) and in what they do with the drawn frame (present it, read its pixels, time it).
+/// The one place a scene is advanced for a frame (docs/architecture.md, "One frame's path").
+public final class FrameStep {
+    public let driver: SceneDriver
+    public let target: any RenderTarget
+    public var overlay: FrameOverlay?
+    /// Whether `overlay` is drawn (F1 toggles it in the window).
+    public var showsOverlay = true
+    /// The frames' timings as the caller records them (`record`): the overlay draws from these.
+    public var timings: FrameTimings
+    private var clock: any WorkClock
+
+    public init(driver: SceneDriver, target: any RenderTarget, clock: any WorkClock, overlay: FrameOverlay? = nil,
+                timings: FrameTimings = FrameTimings()) {
+        self.driver = driver
+        self.target = target
+        self.clock = clock
+        self.overlay = overlay
+        self.timings = timings
+    }
+
+    public var scene: Scene { driver.scene }
+
+    /// Hands the scene one input that is not scripted (the window's events, random input) at `time`.
+    public func deliver(_ event: InputEvent, at time: Double) {
+        driver.deliver(event, at: time)
+    }
+
+    /// Runs the frame at `time` up to the drawn list; presenting (or reading back) is the caller's.
+    /// Without `draws` the list is built but not drawn: a capture's frames that no one sees.
+    @discardableResult
+    public func run(at time: Double, draws: Bool = true) -> FramePhases {
+        var phases = FramePhases()
+        _ = clock.lap()
+        driver.advance(to: time)
+        phases.update = clock.lap()
+        var list = driver.draw()
+        phases.layout = clock.lap()
+        // The one place the target follows the scene's viewport: window resizes and scripted ones.
+        if scene.viewport != target.logicalSize { target.resize(to: scene.viewport) }
+        guard draws else { return phases }
+        if showsOverlay, let overlay {
+            overlay.draw(into: &list, viewport: target.logicalSize, timings: timings, time: time, scene: scene)
+            phases.overlay = clock.lap()
+        }
+        target.draw(list)
+        phases.render = clock.lap()
+        return phases
+    }
+
+    /// Times the caller's hand-off of the frame just run (its present or read-back), from the end of
+    /// `run` or the previous hand-off.
+    public func timeHandOff(_ handOff: () throws -> Void) rethrows -> Double {
+        _ = clock.lap()
+        try handOff()
+        return clock.lap()
+    }
+
+    /// Records the frame for the overlay and the summary.
+    public func record(_ phases: FramePhases, interval: Double) {
+        timings.record(phases.sample(interval: interval))
+    }
+}

@@ -1,0 +1,65 @@
+import CSDL2
+import CSDL2SysWM
+import ParallaxEngine
+
+/// The window's input since the last frame, in time order, each with its time in SDL ticks (ms):
+/// SDL's events with the X server's times where X11 gives them (`ServerEventClock`), a trackpad's
+/// smooth scrolling from XInput2 instead of SDL's whole clicks (`XInput2Scrolling`), and on Wayland
+/// scrolls, moves and buttons from the app's own pointer instead of SDL's (`WaylandPointer`).
+final class WindowEvents {
+    private var translator = EventTranslator()
+    private var serverClock = ServerEventClock()
+    private let xInput: XInput2Scrolling?
+    private let waylandPointer: WaylandPointer?
+    private var compositorClock = CompositorClock()
+    /// SDL's next wheel event is the legacy copy of a scroll XInput2 gave already.
+    private var copyPending = false
+
+    init(window: OpaquePointer) {
+        xInput = XInput2Scrolling(window: window)
+        waylandPointer = xInput == nil ? WaylandPointer(window: window) : nil
+    }
+
+    /// What reads the trackpad beside SDL, for `--stats` and the log.
+    var scrollSource: String {
+        xInput != nil ? "xinput2" : waylandPointer != nil ? "wayland-pointer" : "sdl"
+    }
+
+    func poll() -> [(output: EventTranslator.Output, ticks: Double)] {
+        var polled: [(output: EventTranslator.Output, ticks: Double)] = []
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 {
+            if event.type == SDL_SYSWMEVENT.rawValue {
+                switch xInput?.polled(event) {
+                case let .scroll(scroll)?:
+                    let ticks = serverClock.ticks(ofServerTime: scroll.serverTime, pumped: event.common.timestamp)
+                    polled.append((.input(translator.scroll(clicks: scroll.clicks, pixels: scroll.pixels, shift: EventTranslator.shiftHeld,
+                                                            wheelStep: EventTranslator.isWholeClick, at: ticks / 1000)), ticks))
+                case .copyOfScroll?: copyPending = true
+                case nil: break
+                }
+                _ = serverClock.observe(event)
+                continue
+            }
+            switch SDL_EventType(rawValue: event.type) {
+            case SDL_MOUSEWHEEL where waylandPointer != nil || copyPending:
+                copyPending = false
+                continue
+            case SDL_MOUSEMOTION where waylandPointer != nil, SDL_MOUSEBUTTONDOWN where waylandPointer != nil,
+                 SDL_MOUSEBUTTONUP where waylandPointer != nil:
+                continue
+            default: break
+            }
+            let ticks = serverClock.ticks(of: event)
+            if let output = translator.translate(event, at: ticks / 1000) { polled.append((output, ticks)) }
+        }
+        if let waylandPointer {
+            let inputs = waylandPointer.dispatch()
+            let now = (ticks: Int64(SDL_GetTicks64()), monotonic: Int64(monotonicSeconds() * 1000))
+            let ticks = compositorClock.ticks(of: inputs.map(\.milliseconds), now: now)
+            polled += zip(inputs, ticks).map { (.input($0.event), $1) }
+        }
+        // Each source is in order; merged by time (a stable sort keeps equal times as they came).
+        return polled.enumerated().sorted { ($0.element.ticks, $0.offset) < ($1.element.ticks, $1.offset) }.map(\.element)
+    }
+}

@@ -1,0 +1,159 @@
+import ParallaxEngine
+import ParallaxFrame
+
+/// Decoded pixels compared with a golden: how many differ beyond a per-channel tolerance or a
+/// perceptual threshold (`PerceptualDifference`), by how much at most, and pictures of where.
+public struct PixelComparison: Sendable, Equatable {
+    public struct Tolerance: Sendable, Equatable {
+        /// A pixel differs when any channel differs by more than this (0...255). Not used when
+        /// `perceptualThreshold` is set.
+        public var maxChannelDelta: Int
+        /// The comparison passes while at most this fraction of pixels differ (0...1).
+        public var maxDifferingFraction: Double
+        /// When set (0...1, pixelmatch's `threshold`), a pixel differs when its YIQ colour distance is
+        /// more than this fraction of the largest possible and it is no anti-aliased edge
+        /// (`PerceptualDifference`); nil compares channels exactly against `maxChannelDelta`.
+        public var perceptualThreshold: Double?
+        /// With a perceptual threshold, count anti-aliased pixels as differing too (pixelmatch's `includeAA`).
+        public var countsAntialiased: Bool
+        public init(maxChannelDelta: Int = 0, maxDifferingFraction: Double = 0, perceptualThreshold: Double? = nil,
+                    countsAntialiased: Bool = false) {
+            self.maxChannelDelta = maxChannelDelta
+            self.maxDifferingFraction = maxDifferingFraction
+            self.perceptualThreshold = perceptualThreshold
+            self.countsAntialiased = countsAntialiased
+        }
+    }
+
+    /// How one pixel compared.
+    enum PixelVerdict {
+        case identical, withinTolerance
+        /// Beyond the perceptual threshold, but an anti-aliased edge in one of the images.
+        case antialiased
+        case differing
+    }
+
+    public let expectedSize: (width: Int, height: Int)
+    public let actualSize: (width: Int, height: Int)
+    public let differingPixels: Int
+    public let largestChannelDelta: Int
+    public let tolerance: Tolerance
+    /// Pixels beyond the perceptual threshold that were let pass as anti-aliased edges (0 without one).
+    public let antialiasedPixels: Int
+    /// The largest YIQ distance of any pixel as a threshold (`PerceptualDifference.normalized`): 0 for
+    /// equal images, 0.966 for black against white, 1 for red against cyan (the most distant pair).
+    public let largestPerceptualDistance: Double
+
+    public var sizesMatch: Bool { expectedSize == actualSize }
+    public var totalPixels: Int { actualSize.width * actualSize.height }
+    public var differingFraction: Double { totalPixels > 0 ? Double(differingPixels) / Double(totalPixels) : 0 }
+    public var passed: Bool { sizesMatch && differingFraction <= tolerance.maxDifferingFraction }
+
+    public static func == (a: PixelComparison, b: PixelComparison) -> Bool {
+        a.expectedSize == b.expectedSize && a.actualSize == b.actualSize && a.differingPixels == b.differingPixels
+            && a.largestChannelDelta == b.largestChannelDelta && a.tolerance == b.tolerance
+            && a.antialiasedPixels == b.antialiasedPixels && a.largestPerceptualDistance == b.largestPerceptualDistance
+    }
+
+    public init(expected: PixelImage, actual: PixelImage, tolerance: Tolerance = Tolerance()) {
+        expectedSize = (expected.width, expected.height)
+        actualSize = (actual.width, actual.height)
+        self.tolerance = tolerance
+        guard expected.width == actual.width, expected.height == actual.height else {
+            differingPixels = actual.width * actual.height
+            largestChannelDelta = 255
+            antialiasedPixels = 0
+            largestPerceptualDistance = 1
+            return
+        }
+        var differing = 0, antialiased = 0
+        (largestChannelDelta, largestPerceptualDistance) = Self.scan(expected, actual, tolerance) { _, verdict in
+            switch verdict {
+            case .differing: differing += 1
+            case .antialiased: antialiased += 1
+            case .identical, .withinTolerance: break
+            }
+        }
+        differingPixels = differing
+        antialiasedPixels = antialiased
+    }
+
+    /// Calls `visit` with every pixel's index and verdict (images of one size); returns the largest
+    /// channel delta and the largest perceptual distance.
+    static func scan(_ expected: PixelImage, _ actual: PixelImage, _ tolerance: Tolerance,
+                     visit: (_ pixel: Int, _ verdict: PixelVerdict) -> Void) -> (channel: Int, perceptual: Double) {
+        let limit = tolerance.perceptualThreshold.map { $0 * $0 * PerceptualDifference.largestSquaredDistance }
+        var largest = 0, largestPerceptual = 0.0
+        expected.bytes.withUnsafeBufferPointer { e in
+            actual.bytes.withUnsafeBufferPointer { a in
+                var pixel = 0
+                while pixel < expected.width * expected.height {
+                    defer { pixel += 1 }
+                    let i = pixel * 3
+                    let d = max(abs(Int(e[i]) - Int(a[i])), abs(Int(e[i + 1]) - Int(a[i + 1])), abs(Int(e[i + 2]) - Int(a[i + 2])))
+                    guard d > 0 else {
+                        visit(pixel, .identical)
+                        continue
+                    }
+                    largest = max(largest, d)
+                    let distance = PerceptualDifference.squaredDistance(expected, pixel, actual, pixel)
+                    largestPerceptual = max(largestPerceptual, PerceptualDifference.normalized(distance))
+                    guard let limit else {
+                        visit(pixel, d > tolerance.maxChannelDelta ? .differing : .withinTolerance)
+                        continue
+                    }
+                    if abs(distance) <= limit {
+                        visit(pixel, .withinTolerance)
+                        continue
+                    }
+                    let x = pixel % expected.width, y = pixel / expected.width
+                    let edge = !tolerance.countsAntialiased
+                        && (PerceptualDifference.isAntialiased(expected, x: x, y: y, other: actual)
+                            || PerceptualDifference.isAntialiased(actual, x: x, y: y, other: expected))
+                    visit(pixel, edge ? .antialiased : .differing)
+                }
+            }
+        }
+        return (largest, largestPerceptual)
+    }
+
+    /// The actual frame dimmed to a third, with every differing pixel in pure red and, under a
+    /// perceptual threshold, every anti-aliased one let pass in yellow (pixelmatch's colours).
+    public static func diffImage(expected: PixelImage, actual: PixelImage, tolerance: Tolerance) -> PixelImage {
+        var diff = PixelImage(width: actual.width, height: actual.height)
+        for i in diff.bytes.indices { diff.bytes[i] = actual.bytes[i] / 3 }
+        guard expected.width == actual.width, expected.height == actual.height else {
+            for i in stride(from: 0, to: diff.bytes.count, by: 3) { paint(&diff, i, (255, 0, 0)) }
+            return diff
+        }
+        _ = scan(expected, actual, tolerance) { pixel, verdict in
+            switch verdict {
+            case .differing: paint(&diff, pixel * 3, (255, 0, 0))
+            case .antialiased: paint(&diff, pixel * 3, (255, 255, 0))
+            case .identical, .withinTolerance: break
+            }
+        }
+        return diff
+    }
+
+    private static func paint(_ image: inout PixelImage, _ i: Int, _ colour: (UInt8, UInt8, UInt8)) {
+        image.bytes[i] = colour.0; image.bytes[i + 1] = colour.1; image.bytes[i + 2] = colour.2
+    }
+
+    /// Expected, actual and diff side by side (top-aligned, on black, 8 px apart).
+    public static func sideBySide(_ images: [PixelImage]) -> PixelImage {
+        let gap = 8
+        let width = images.reduce(0) { $0 + $1.width } + gap * max(0, images.count - 1)
+        let height = images.map(\.height).max() ?? 0
+        var out = PixelImage(width: width, height: height)
+        var x0 = 0
+        for image in images {
+            for y in 0..<image.height {
+                let source = y * image.width * 3, target = (y * width + x0) * 3
+                out.bytes.replaceSubrange(target..<(target + image.width * 3), with: image.bytes[source..<(source + image.width * 3)])
+            }
+            x0 += image.width + gap
+        }
+        return out
+    }
+}

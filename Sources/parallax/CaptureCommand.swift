@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import ParallaxEngine
+import ParallaxScenes
+import ParallaxSDL
+
+struct CaptureCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "capture",
+        abstract: "Render frames headless on a virtual \(Int(FrameClock.standardRate)) Hz clock and write them as PNG.")
+
+    @OptionGroup var options: SceneOptions
+
+    @Option(help: "Capture times in seconds, comma-separated (default: the script's, else 0).", transform: parseTimes)
+    var at: [Double]?
+
+    @Option(help: "Folder for the PNGs (created if missing).")
+    var out: String
+
+    @Flag(help: "Draw the frame-time panel on the captures (its numbers are measured, so pixels vary between runs).")
+    var overlay = false
+
+    @Option(help: "File name prefix (default: the script's file name, else the scene's name).")
+    var name: String?
+
+    @Flag(help: "Capture through a real window and its renderer (OpenGL where there is one), read back from it; needs a display.")
+    var window = false
+
+    func run() throws {
+        try reportingFailures {
+            let script = try options.loadScript()
+            let scene = options.sceneName(script: script)
+            let times = at ?? script.map(\.captures).flatMap { $0.isEmpty ? nil : $0 } ?? [0]
+            let base = name ?? options.script.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? scene
+            var sceneOptions = try options.sceneOptions(script: script)
+            sceneOptions.clockAtStart = script?.clock ?? .scriptDefault
+            let (canvas, driver) = try openScene(scene, viewport: options.viewport(script: script), options: sceneOptions,
+                                                 mode: window ? .window : .headless, completeFrames: true,
+                                                 logger: options.makeLogger(), script: script)
+            let trace = try options.traceWriter()
+            let written = try Capture.run(canvas: canvas, driver: driver, captures: times, outputFolder: out, baseName: base,
+                                                  overlay: overlay ? FrameTimeOverlay(text: canvas.text) : nil, onFrame: trace?.write)
+            for path in written { print(path) }
+        }
+    }
+}
+
+/// `0,0.5,1.25`: finite times of at least 0.
+func parseTimes(_ text: String) throws -> [Double] {
+    try text.split(separator: ",").map { part in
+        guard let t = Double(part.trimmingCharacters(in: .whitespaces)), t.isFinite, t >= 0 else {
+            throw ValidationError("'\(part)' is not a time in seconds (a finite number of at least 0)")
+        }
+        return t
+    }
+}

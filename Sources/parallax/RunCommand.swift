@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import ParallaxEngine
+import ParallaxScenes
+import ParallaxSDL
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run", abstract: "Open the playground window (Esc quits).")
+
+    @OptionGroup var options: SceneOptions
+    @OptionGroup var display: VideoDriverOption
+
+    @Option(help: "Quit by itself after this many frames (for smoke tests).")
+    var frames: Int?
+
+    @Option(help: "Frames per second to pace at, on a timer (default: the display's refresh, else \(Int(FrameClock.standardRate))).")
+    var fps: Double?
+
+    @Flag(inversion: .prefixedNo, help: "Present with vertical sync and pace to the display's refresh where the driver holds presents to one (--no-vsync: a timer at the display's rate).")
+    var vsync = true
+
+    @Flag(inversion: .prefixedNo, help: "Show the frame-time panel at start (F1 toggles it).")
+    var overlay = true
+
+    @Option(help: "At exit, write a JSON summary of frame timings to this file (docs/performance.md, \"Frame statistics\").")
+    var stats: String?
+
+    func validate() throws {
+        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
+        if let fps, !(fps.isFinite && (1...1000).contains(fps)) { throw ValidationError("--fps must be from 1 to 1000") }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            display.apply()
+            let script = try options.loadScript()
+            var sceneOptions = try options.sceneOptions(script: script)
+            sceneOptions.clockAtStart = .localNow()
+            let (canvas, driver) = try openScene(options.sceneName(script: script), viewport: options.viewport(script: script),
+                                                 options: sceneOptions, mode: .window, vsync: vsync && fps == nil,
+                                                 logger: options.makeLogger(), script: script)
+            let trace = try options.traceWriter()
+            let logger = options.makeLogger()
+            options.connectConfig(driver.scene, logger: logger)
+            var runOptions = Run.Options()
+            runOptions.frames = frames
+            runOptions.fps = fps
+            runOptions.overlay = FrameTimeOverlay(text: canvas.text)
+            runOptions.showsOverlay = overlay
+            runOptions.keepsHistory = stats != nil
+            let screenshots = ScreenshotWriter(logger: logger)
+            var names = ScreenshotNamer()
+            runOptions.onScreenshot = { pixels in
+                screenshots.save(pixels, path: FileManager.default.currentDirectoryPath + "/" + names.name(for: Date()))
+            }
+            let timings = Run.run(canvas: canvas, driver: driver, options: runOptions, onFrame: trace?.write)
+            screenshots.finish()
+            if let stats {
+                var summary = timings.summary
+                if case var .object(fields) = summary {
+                    fields["firstFrameResolution"] = .string(ProcessStart.reading.resolution.rawValue)
+                    fields["videoDriver"] = SDLVideo.currentDriver.map(JSONValue.string) ?? .null
+                    let (window, drawable) = canvas.sizes
+                    fields["windowSize"] = .object(["width": .number(window.width), "height": .number(window.height)])
+                    fields["drawableSize"] = .object(["width": .number(drawable.width), "height": .number(drawable.height)])
+                    summary = .object(fields)
+                }
+                guard FileManager.default.createFile(atPath: stats, contents: Data((summary.jsonText + "\n").utf8)) else {
+                    throw CommandFailure(message: "\(stats): cannot write the stats file", code: 2)
+                }
+            }
+        }
+    }
+}

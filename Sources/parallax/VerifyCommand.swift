@@ -1,0 +1,158 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ParallaxEngine
+import ParallaxScenes
+import ParallaxVisualRegression
+import ParallaxSDL
+
+extension VisualRegression.Recording: ExpressibleByArgument {}
+
+struct VerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Replay scripts headless and compare every capture's pixels with its golden PNG.",
+        discussion: "Exit 0 when all match, 1 on a mismatch or a missing golden, 2 on a usage or file error, 64 on a bad --jobs or --shard.")
+
+    @Option(name: .customLong("script"), parsing: .upToNextOption, help: "Input scripts (JSON); goldens are named after each script's file name.")
+    var scripts: [String]
+
+    @Option(help: "The folder of golden PNGs (NAME-0001.500.png).")
+    var goldens: String
+
+    @Option(help: "A pixel differs when a channel differs by more than this (0-255).")
+    var maxChannelDelta = 0
+
+    @Option(help: "A capture passes while at most this fraction of its pixels differ (0-1).")
+    var maxDifferingFraction = 0.0
+
+    @Option(help: ArgumentHelp("Compare perceptually instead of by channel: a pixel differs when its YIQ colour distance is more than this fraction of the largest (0-1, pixelmatch's threshold; 0.1 is its default) and it is no anti-aliased edge.", valueName: "T"))
+    var perceptualThreshold: Double?
+
+    @Flag(help: "Capture through a real window and its renderer (OpenGL where there is one) instead of the software renderer; needs a display. Pair it with --perceptual-threshold.")
+    var window = false
+
+    @Option(help: "Replay every script under this scroll physics (docs/physics-models.md); default: each script's, else uikit.")
+    var physics: PhysicsName?
+
+    @Option(help: "Where to write diff pictures for mismatches.")
+    var diffs = "parallax-diffs"
+
+    @Option(help: "Write goldens: missing (those that do not exist), all, or never (the default when CI is set).")
+    var record: VisualRegression.Recording?
+
+    @OptionGroup var photoOptions: PhotoOptions
+
+    func validate() throws {
+        guard (0...255).contains(maxChannelDelta) else { throw ValidationError("--max-channel-delta must be from 0 to 255") }
+        guard maxDifferingFraction.isFinite, (0...1).contains(maxDifferingFraction) else {
+            throw ValidationError("--max-differing-fraction must be from 0 to 1")
+        }
+        if let perceptualThreshold, !perceptualThreshold.isFinite || !(0...1).contains(perceptualThreshold) {
+            throw ValidationError("--perceptual-threshold must be from 0 to 1")
+        }
+        guard !scripts.isEmpty else { throw ValidationError("give at least one --script") }
+    }
+
+    @Option(help: ArgumentHelp("Verify the scripts in N processes at once (each has its own SDL video state).", valueName: "n"))
+    var jobs = 1
+
+    @Option(help: ArgumentHelp("Verify only slice i of n: the scripts sorted by file name, every n-th from the i-th (docs/visual-regression.md, \"Reports, JUnit, jobs and shards\").",
+                               valueName: "i/n"))
+    var shard: String?
+
+    @Option(help: ArgumentHelp("Write an HTML report (index.html and its pictures) into this folder.", valueName: "dir"))
+    var report: String?
+
+    @Option(help: ArgumentHelp("Write a JUnit XML file: one test case per capture.", valueName: "file"))
+    var junit: String?
+
+    /// A `--jobs` worker's share (k of N) of the scripts this shard selects.
+    @Option(help: .private)
+    var worker: String?
+
+    /// Where a `--jobs` worker writes its results for the parent.
+    @Option(help: .private)
+    var resultsJSON: String?
+
+    func run() throws {
+        var allPassed = true
+        try reportingFailures {
+            guard jobs >= 1 else { throw CommandFailure(message: "--jobs \(jobs): must be at least 1", code: 64) }
+            let shardSlice = try shard.map { try ScriptSlice(argument: $0, option: "--shard") } ?? ScriptSlice.whole
+            let workerSlice = try worker.map { try ScriptSlice(argument: $0, option: "--worker") } ?? ScriptSlice.whole
+            let recording = record ?? (ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } == true ? .never : .missing)
+            let loaded = try scripts.map { path in
+                do throws(InputFileError) {
+                    return (path, try InputScript.load(path: path, knownScenes: SceneRegistry.standard.names))
+                } catch {
+                    throw CommandFailure(message: error.description, code: 2)
+                }
+            }
+            var isFolder: ObjCBool = false
+            if recording == .never, !FileManager.default.fileExists(atPath: goldens, isDirectory: &isFolder) || !isFolder.boolValue {
+                throw CommandFailure(message: "\(goldens): no such goldens folder", code: 2)
+            }
+            // Shards by file name, then path: the same slice whatever order the scripts are listed in.
+            let selected = workerSlice.pick(shardSlice.pick(loaded, sortedBy: { URL(fileURLWithPath: $0.0).lastPathComponent + "\n" + $0.0 }),
+                                            sortedBy: nil)
+            let tolerance = PixelComparison.Tolerance(maxChannelDelta: maxChannelDelta, maxDifferingFraction: maxDifferingFraction,
+                                                      perceptualThreshold: perceptualThreshold)
+            print(Self.row("script", "capture", "differing", "largest delta", "verdict"))
+            let results: [CaptureResult]
+            if jobs > 1, selected.count > 1 {
+                results = try VerifyWorkers.run(scripts: selected.map(\.0), jobs: jobs)
+                results.forEach { print(Self.row($0)) }
+            } else {
+                var check = VisualRegression(goldensFolder: goldens, resourcesFolder: try ResourceLocator.locate(), tolerance: tolerance,
+                                             recording: recording, diffsFolder: diffs, logger: Logger.quiet())
+                check.mode = window ? .window : .headless
+                var collected: [CaptureResult] = []
+                var base = SceneRegistry.Options()
+                try photoOptions.apply(to: &base)
+                for (path, script) in selected {
+                    let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+                    var options = base
+                    options.clockAtStart = script.clock ?? .scriptDefault
+                    options.settings.physics = physics?.name ?? script.physics ?? options.settings.physics
+                    let verdicts = try check.verify(name: name, script: script) { viewport, environment in
+                        SceneRegistry.standard.make(script.scene ?? SceneRegistry.standard.names[0], viewport: viewport, options: options,
+                                                    environment: environment)!
+                    }
+                    for verdict in verdicts {
+                        let result = CaptureResult(script: path, verdict: verdict)
+                        print(Self.row(result))
+                        collected.append(result)
+                    }
+                }
+                results = collected
+            }
+            allPassed = results.allSatisfy(\.passed)
+            if let resultsJSON {
+                try write(Data(try JSONEncoder().encode(results)), to: resultsJSON)
+            }
+            if let junit {
+                try write(Data(JUnitReport.xml(results, tolerance: tolerance).utf8), to: junit)
+            }
+            if let report {
+                try HTMLReport.write(results, tolerance: tolerance, into: report)
+            }
+        }
+        if !allPassed { throw ExitCode(1) }
+    }
+
+    private func write(_ data: Data, to path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: data) else {
+            throw CommandFailure(message: "\(path): cannot write the file", code: 2)
+        }
+    }
+
+    static func row(_ r: CaptureResult) -> String {
+        row(r.scriptFile, String(format: "%.3f", r.time), r.differingPixels.map(String.init) ?? "-",
+            r.largestChannelDelta.map(String.init) ?? "-", r.summary)
+    }
+
+    static func row(_ columns: String...) -> String {
+        zip(columns, [28, 9, 11, 15, 0]).map { $1 > 0 ? $0.padding(toLength: max($1, $0.count + 1), withPad: " ", startingAt: 0) : $0 }.joined()
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+
+/// A private headless Wayland compositor (sway, wlroots' pixman renderer, no input devices of its
+/// own) with Xwayland, for one test: the window runs on it through SDL's Wayland driver or through
+/// Xwayland on the X11 driver, and `scripts/wayland-pointer-play` moves, clicks and scrolls its
+/// virtual pointer as a trackpad's fingers and a mouse wheel would (docs/testing.md, "The compositor
+/// rig"). Where it cannot start, the test is cancelled with the reason.
+struct Compositor {
+    let process: Process
+    let runtimeDirectory: URL
+    /// The compositor's socket, as an absolute path.
+    let waylandDisplay: String
+    /// Xwayland's `:N`.
+    let xDisplay: String
+
+    /// Starts sway with one output of 1280x800 logical pixels at `scale` (2560x1600 device pixels at 2). sway refuses to run as root, so a root test
+    /// (CI's) runs it as `nobody`, in a runtime folder of its own, and lets root into Xwayland.
+    static func start(scale: Int = 1) throws -> Compositor {
+        for tool in ["sway", "Xwayland", "xhost"] where which(tool) == nil {
+            try Test.cancel("\(tool) is not installed (scripts/install-deps --tests installs it): the compositor rig cannot start")
+        }
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-sway-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        let root = getuid() == 0
+        var command = [try #require(which("sway")), "-c", runtime.appendingPathComponent("config").path]
+        if root {
+            guard let nobody = getpwnam("nobody"), let setpriv = which("setpriv") else {
+                try Test.cancel("running as root, with no user 'nobody' or no setpriv to run sway as: the compositor rig cannot start")
+            }
+            chown(runtime.path, nobody.pointee.pw_uid, nobody.pointee.pw_gid)
+            command = [setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups"] + command
+        }
+        // The other suites run beside these on CI's two cores: the compositor and the window run at
+        // nice -10 where that is allowed (as root; `nice` runs them as they are where not), so the
+        // frames a swipe is measured by are not the load's. The player raises itself too.
+        command = ["/usr/bin/nice", "-n", "-10"] + command
+        chmod(runtime.path, 0o700)
+        let ready = runtime.appendingPathComponent("ready")
+        let user = String(cString: getpwuid(getuid())!.pointee.pw_name)
+        let config = """
+            xwayland force
+            default_border none
+            output HEADLESS-1 resolution \(1280 * scale)x\(800 * scale) scale \(scale)
+            exec sh -c 'xhost +si:localuser:\(user) >/dev/null 2>&1; echo "$WAYLAND_DISPLAY $DISPLAY" > \(ready.path).part; mv \(ready.path).part \(ready.path)'
+
+            """
+        let configPath = runtime.appendingPathComponent("config").path
+        guard FileManager.default.createFile(atPath: configPath, contents: Data(config.utf8), attributes: [.posixPermissions: 0o644]) else {
+            try Test.cancel("cannot write sway's config in \(runtime.path)")
+        }
+        let sway = Process()
+        sway.executableURL = URL(fileURLWithPath: command[0])
+        sway.arguments = Array(command.dropFirst())
+        sway.environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": runtime.path, "XDG_RUNTIME_DIR": runtime.path,
+            "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1",
+        ]
+        let log = runtime.appendingPathComponent("sway.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil, attributes: [.posixPermissions: 0o666])
+        sway.standardOutput = try FileHandle(forWritingTo: log)
+        sway.standardError = sway.standardOutput
+        sway.standardInput = FileHandle.nullDevice
+        try sway.run()
+        let deadline = Date().addingTimeInterval(20)
+        while sway.isRunning && Date() < deadline && !FileManager.default.fileExists(atPath: ready.path) {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let words = ((try? String(contentsOf: ready, encoding: .utf8)) ?? "").split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        guard sway.isRunning, words.count == 2, words[1].hasPrefix(":") else {
+            let what = sway.isRunning ? "sway and Xwayland were not up in 20 s" : "sway exited with status \(sway.terminationStatus)"
+            if sway.isRunning { kill(sway.processIdentifier, SIGKILL) }
+            sway.waitUntilExit()
+            let tail = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").suffix(3).joined(separator: " / ")
+            try? FileManager.default.removeItem(at: runtime)
+            try Test.cancel("the compositor rig could not start: \(what) / \(tail)")
+        }
+        return Compositor(process: sway, runtimeDirectory: runtime,
+                          waylandDisplay: runtime.appendingPathComponent(words[0]).path, xDisplay: words[1])
+    }
+
+    /// For a program on this compositor and its Xwayland only: no other display, no inherited
+    /// `SDL_VIDEODRIVER` (the tests choose the driver with `--video-driver`).
+    var environment: [String: String] {
+        var environment = environmentWithoutDisplay
+        environment["WAYLAND_DISPLAY"] = waylandDisplay
+        environment["DISPLAY"] = xDisplay
+        return environment
+    }
+
+    /// sway and its Xwayland are killed (signals are blocked in Foundation's children), and what
+    /// Xwayland would have removed goes too.
+    func stop() {
+        let number = xDisplay.dropFirst()
+        let lock = "/tmp/.X\(number)-lock"
+        let xwayland = (try? String(contentsOfFile: lock, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespaces)) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        if let xwayland { kill(xwayland, SIGKILL) }
+        try? FileManager.default.removeItem(atPath: lock)
+        try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+        try? FileManager.default.removeItem(at: runtimeDirectory)
+    }
+}
+
+/// One event the virtual pointer sent, with when (CLOCK_MONOTONIC seconds, as the trace's `presentTime`).
+struct SentEvent: Decodable {
+    let type: String
+    let sent: Double
+}
+
+/// `parallax run` on the compositor, on one driver, driven by `scripts/wayland-pointer-play`.
+enum CompositorWindow {
+    static let player = packageRoot.appendingPathComponent("scripts/wayland-pointer-play").path
+
+    /// Plays `events` (the player's format) into a 1280x800 window of `scene` on `driver`, then runs
+    /// `afterwards` while the window still shows; returns the window's trace, what the player sent,
+    /// and the window's `--stats`.
+    static func play(scene: String, driver: String, events: [[String: Any]], scale: Int = 1, on compositor: Compositor? = nil,
+                     afterwards: (Compositor) throws -> Void = { _ in }) throws -> (trace: [TraceFrame], sent: [SentEvent], stats: [String: Any]) {
+        let rig = try compositor ?? Compositor.start(scale: scale)
+        defer { if compositor == nil { rig.stop() } }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-compositor-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tracePath = folder.appendingPathComponent("trace.jsonl").path, statsPath = folder.appendingPathComponent("stats.json").path
+
+        // The window quits by itself 6 s after the last event's time (at 60 Hz; later on a slow
+        // machine, which only waits longer): a fling has come to rest by then.
+        let last = events.compactMap { $0["t"] as? Double }.max() ?? 0
+        let window = Process()
+        window.executableURL = URL(fileURLWithPath: "/usr/bin/nice")
+        window.arguments = ["-n", "-10", parallaxBinary, "run", "--scene", scene, "--size", "1280x800", "--no-overlay", "--video-driver", driver,
+                            "--frames", String(Int((last + 6) * 60)), "--trace", tracePath, "--stats", statsPath]
+        window.environment = rig.environment
+        let windowErrors = Pipe()
+        window.standardError = windowErrors
+        window.standardOutput = FileHandle.nullDevice
+        try window.run()
+        defer { if window.isRunning { kill(window.processIdentifier, SIGKILL) } }
+        // The first frames are up (and the window mapped) before the pointer moves.
+        let up = Date().addingTimeInterval(20)
+        while window.isRunning && Date() < up && ((try? String(contentsOfFile: tracePath, encoding: .utf8))?.split(separator: "\n").count ?? 0) < 10 {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        try #require(window.isRunning, "parallax run on \(driver) ended early: \(String(decoding: windowErrors.fileHandleForReading.availableData, as: UTF8.self))")
+        var environment = rig.environment
+        environment["PARALLAX_OUTPUT"] = "1280x800"
+        let played = try run("/usr/bin/python3", [player], environment: environment, input: try JSONSerialization.data(withJSONObject: events))
+        try #require(played.status == 0, "wayland-pointer-play: \(played.stderr)")
+        try afterwards(rig)
+        let deadline = Date().addingTimeInterval(60)
+        while window.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        try #require(!window.isRunning, "the window did not quit after its frames")
+        let errors = String(decoding: windowErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try #require(window.terminationStatus == 0, "parallax run: \(errors)")
+        let trace = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n").map { line in
+            try TraceFrame(try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]))
+        }
+        let sent = try played.stdout.split(separator: "\n").map { try JSONDecoder().decode(SentEvent.self, from: Data($0.utf8)) }
+        let stats = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: statsPath))) as? [String: Any])
+        try #require(stats["videoDriver"] as? String == driver, "the window ran on \(stats["videoDriver"] ?? "nothing"), not \(driver)")
+        return (trace, sent, stats)
+    }
+}

@@ -1,0 +1,66 @@
+import CSDL2
+import Foundation
+import Logging
+import Testing
+@testable import ParallaxEngine
+@testable import ParallaxScenes
+@testable import ParallaxSDL
+
+extension SDLTests {
+    @Suite struct RunTests {
+        /// SDL events as a window would deliver them, through the live loop, recorded into a script.
+        @Test func liveInputIsTranslatedRecordedAndReadsBackAsAScript() throws {
+            let canvas = try headlessCanvas(Size(width: 800, height: 500))
+            let scene = SceneRegistry.standard.make("feed", viewport: Size(width: 800, height: 500), environment: canvas.environment)!
+            let driver = SceneDriver(scene: scene)
+            SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
+
+            var wheel = SDL_Event()
+            wheel.type = SDL_MOUSEWHEEL.rawValue
+            wheel.wheel.y = -1
+            wheel.wheel.preciseY = -1
+            wheel.wheel.direction = SDL_MOUSEWHEEL_NORMAL.rawValue
+            var flipped = wheel
+            flipped.wheel.preciseY = 0.3125
+            flipped.wheel.direction = SDL_MOUSEWHEEL_FLIPPED.rawValue
+            var down = SDL_Event()
+            down.type = SDL_MOUSEBUTTONDOWN.rawValue
+            down.button.button = UInt8(SDL_BUTTON_LEFT)
+            down.button.x = 100
+            down.button.y = 300
+            var key = SDL_Event()
+            key.type = SDL_KEYDOWN.rawValue
+            key.key.keysym.sym = Int32(SDLK_2.rawValue)
+            var f12 = key
+            f12.key.keysym.sym = Int32(SDLK_F12.rawValue)
+            for var event in [wheel, flipped, down, key, f12] { SDL_PushEvent(&event) }
+            SDL_Delay(5)  // stamped before the loop starts: recorded at 0, not before
+
+            var script = InputScript(scene: "feed", size: Size(width: 800, height: 500))
+            var screenshots = 0
+            var options = Run.Options()
+            options.frames = 4
+            options.onInput = { script.events.append($0) }
+            options.onCapturePoint = { script.captures.append($0) }
+            options.onScreenshot = { pixels in
+                screenshots += 1
+                #expect(pixels.width == 800 && pixels.height == 500)
+            }
+            Run.run(canvas: canvas, driver: driver, options: options)
+
+            #expect(script.events.map(\.event) == [
+                .wheel(dx: 0, dy: 1, shift: false),
+                // Flipped; a trackpad's fraction (a wheel's are whole 120ths): SDL's Wayland value, 10 px a unit.
+                .scroll(dx: 0, dy: 3.125, liftFollows: false, shift: false),
+                .mouseDown(Point(x: 100, y: 300)),
+                .key(.two, shift: false),
+            ])
+            #expect(script.events.allSatisfy { $0.time == 0 })
+            #expect(script.captures.count == 1, "F12 adds a capture point and is not passed on")
+            #expect(screenshots == 1)
+            #expect(scene.name == "header", "the key reached the scene")
+            let reread = try InputScript.parse(Data(script.jsonText.utf8), file: "recorded.json", knownScenes: SceneRegistry.standard.names)
+            #expect(reread == script)
+        }
+    }
+}
