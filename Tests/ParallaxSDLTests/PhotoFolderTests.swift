@@ -180,12 +180,7 @@ extension SDLTests {
         // Cut off in its scan: what arrived shows (grey below), with a line saying so.
         let detailed = makeJPEG(width: 256, height: 256) { x, y in UInt32((x * 7 ^ y * 13) & 0xFF) * 0x010101 }
         _ = fm.createFile(atPath: folder + "/truncated.jpg", contents: detailed.prefix(detailed.count * 7 / 10))
-        let log = CollectedLog()
-        let logger = Logger(label: "test") { _ in CollectingLogHandler(log: log) }
-        let canvas = try headlessCanvas(Size(width: 400, height: 100))
-        let textures = TextureCache(renderer: canvas.renderer, imagesFolder: folder, logger: logger)
-        textures.decodesSynchronously = true
-        let renderer = DisplayListRenderer(renderer: canvas.renderer, textures: textures, text: canvas.text)
+        let (log, canvas, textures, renderer) = try loggingRenderer(folder: folder, size: Size(width: 400, height: 100))
         let names = ["zero-bytes.jpg", "garbage.jpg", "text.jpg", "fine.jpg", "truncated.jpg"]
         var list = DisplayList()
         for (i, name) in names.enumerated() {
