@@ -55,13 +55,19 @@ let package = Package(
             pkgConfig: "SDL2_ttf",
             providers: [.apt(["libsdl2-ttf-dev"])]
         ),
+        // JPEG decoding with DCT scaling: a 12 MP photo decoded at 1/4 of its size costs a fraction of a whole decode.
+        .systemLibrary(
+            name: "CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]
+        ),
         .target(name: "ParallaxEngine"),
         .target(name: "ParallaxScenes", dependencies: ["ParallaxEngine"]),
         .target(name: "ParallaxFrame", dependencies: ["ParallaxEngine"]),
         .target(
             name: "ParallaxSDL",
             dependencies: [
-                "ParallaxEngine", "ParallaxFrame", "CSDL2", "CSDL2SysWM", "CWaylandClient", "CSDL2Image", "CSDL2TTF",
+                "ParallaxEngine", "ParallaxFrame", "CSDL2", "CSDL2SysWM", "CWaylandClient", "CSDL2Image", "CSDL2TTF", "CTurboJPEG",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -89,7 +95,7 @@ let package = Package(
         .testTarget(
             name: "ParallaxSDLTests",
             dependencies: [
-                "ParallaxSDL", "ParallaxFrame", "ParallaxScenes", "ParallaxVisualRegression", "ParallaxSnapshotTesting",
+                "ParallaxSDL", "ParallaxFrame", "ParallaxScenes", "ParallaxVisualRegression", "ParallaxSnapshotTesting", "CTurboJPEG",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]

@@ -94,12 +94,31 @@ public enum DrawCommand: Hashable, Sendable {
     case backdrop(Backdrop)
 }
 
+/// An image a scene will draw soon, as `quad`, `due` seconds after the frame's time.
+public struct Prefetch: Hashable, Sendable {
+    public var quad: ImageQuad
+    public var due: Double
+}
+
 /// What a scene hands the renderer each frame, drawn in order (painter's algorithm).
 public struct DisplayList: Sendable {
     public internal(set) var commands: [DrawCommand] = []
+    /// Images not drawn this frame that will be soon, most urgent first (a fling's landing, then
+    /// its way there): the platform decodes them ahead and drops work for images no longer listed.
+    public private(set) var prefetch: [Prefetch] = []
     public init() {}
 
-    public mutating func removeAll() { commands.removeAll(keepingCapacity: true) }
+    public mutating func removeAll() {
+        commands.removeAll(keepingCapacity: true)
+        prefetch.removeAll(keepingCapacity: true)
+    }
+
+    /// Asks for `image` to be ready to draw as this quad would (after those asked for before it),
+    /// `due` seconds from the frame's time, when it comes into view.
+    public mutating func prefetch(_ image: ImageID, source: Rect, destination: Rect, due: Double) {
+        let quad = ImageQuad(image: image, source: source, destination: destination, clip: nil, opacity: 1, shade: nil)
+        prefetch.append(Prefetch(quad: quad, due: due))
+    }
 
     public mutating func fill(_ rect: Rect, _ color: Color, clip: Rect? = nil, opacity: Double = 1) {
         commands.append(.fill(FillRect(rect: rect, color: color, clip: clip, opacity: opacity)))

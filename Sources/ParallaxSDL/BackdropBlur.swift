@@ -1,9 +1,10 @@
 import ParallaxEngine
 
 /// A photo small enough to sample on the CPU: the whole image averaged down until its longer side
-/// is at most `maxSide` pixels, made from the full-size decode, so it is the same whatever size the
-/// photo's texture was decoded at. At 128 a 12 px cell of a bar holds about two texels of a feed
-/// photo (1280-2560 px photos drawn 750 px wide) and one of a header or pager photo.
+/// is at most `maxSide` pixels, made from the photo's decode (a JPEG's is DCT-scaled to at least its
+/// drawn size, so thumbnails of two decodes differ by a level or two at most). At 128 a 12 px cell of
+/// a bar holds about two texels of a feed photo (1280-2560 px photos drawn 750 px wide) and one of a
+/// header or pager photo.
 struct Thumbnail: Sendable {
     static let maxSide = 128
     let width: Int

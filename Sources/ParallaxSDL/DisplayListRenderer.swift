@@ -34,6 +34,9 @@ public final class DisplayListRenderer {
     /// Seconds the last `render` spent on backdrops (`bench`'s bar material row): their whole work
     /// but the one linear copy each queues for the GPU, which a frame's flush draws with the rest.
     public private(set) var backdropSeconds = 0.0
+    /// The images the last `render` drew, and those of them it drew as placeholders (`bench --photos`).
+    public private(set) var drawnImages: Set<ImageID> = []
+    public private(set) var placeholders: Set<ImageID> = []
 
     public init(renderer: OpaquePointer, textures: TextureCache, text: TextCache) {
         self.renderer = renderer
@@ -45,7 +48,10 @@ public final class DisplayListRenderer {
         currentClip = nil
         currentBlend = nil
         var commands = list.commands[...]
+        placeholders.removeAll(keepingCapacity: true)
+        drawnImages.removeAll(keepingCapacity: true)
         textures.beginFrame()
+        defer { textures.endFrame(prefetch: list.prefetch.map { ($0.quad.image, textureRequest($0.quad).drawnScale, $0.due) }) }
         if textures.decodesSynchronously {
             textures.decodeAhead(list.imageQuads.map { quad in
                 let (drawnScale, shade) = textureRequest(quad)
@@ -218,18 +224,26 @@ public final class DisplayListRenderer {
     }
 
     private func drawImage(_ quad: ImageQuad) {
+        drawnImages.insert(quad.image)
         let (drawnScale, shade) = textureRequest(quad)
         guard let (texture, scale, rowOffset) = textures.texture(for: quad.image, drawnScale: drawnScale, shade: shade) else {
             // Until its shaded texture is decoded, the plain one with the shade drawn over it.
             if shade != nil, let (plain, plainScale, plainOffset) = textures.texture(for: quad.image) {
                 copy(plain, scale: plainScale, rowOffset: plainOffset, quad: quad, exact: false)
             } else {
-                drawPlaceholder(quad.destination, broken: textures.state(of: quad.image) == .failed, opacity: quad.opacity)
+                placeholders.insert(quad.image)
+                drawPlaceholder(quad)
             }
             if let shade = quad.shade { drawShade(shade, over: quad.destination) }
             return
         }
-        copy(texture, scale: scale, rowOffset: rowOffset, quad: quad, exact: drawnScale.map { abs($0 / scale - 1) <= TextureCache.rescaleTolerance } ?? false)
+        var shown = quad
+        if let fade = textures.fadeIn(of: quad.image) {
+            // Arrived after its placeholder was seen: cross-fades from it.
+            drawPlaceholder(quad)
+            shown.opacity *= fade
+        }
+        copy(texture, scale: scale, rowOffset: rowOffset, quad: shown, exact: drawnScale.map { abs($0 / scale - 1) <= TextureCache.rescaleTolerance } ?? false)
     }
 
     /// Copies the quad's source from `texture`, which holds the image resampled by `scale` from row
@@ -282,8 +296,26 @@ public final class DisplayListRenderer {
         if current != mode { SDL_SetTextureScaleMode(texture, mode) }
     }
 
-    /// An image not ready yet: a flat panel; one that cannot be shown: the panel with a cross.
-    private func drawPlaceholder(_ rect: Rect, broken: Bool, opacity: Double) {
+    /// An image not ready yet: its colours from the folder's index, else a flat panel; one that
+    /// cannot be shown: the panel with a cross.
+    private func drawPlaceholder(_ quad: ImageQuad) {
+        let rect = quad.destination, opacity = quad.opacity
+        let broken = textures.state(of: quad.image) == .failed
+        if !broken, let preview = textures.preview(of: quad.image), let size = textures.pixelSize(of: quad.image) {
+            // The quad's source in the thumbnail, in fractions (a 16 px thumbnail has no whole-pixel crop).
+            let s = quad.source, a = Self.alpha(255, opacity)
+            func vertex(_ x: Double, _ y: Double) -> SDL_Vertex {
+                SDL_Vertex(position: SDL_FPoint(x: Float(rect.minX + (x - s.minX) / s.width * rect.width),
+                                                y: Float(rect.minY + (y - s.minY) / s.height * rect.height)),
+                           color: SDL_Color(r: 255, g: 255, b: 255, a: a),
+                           tex_coord: SDL_FPoint(x: Float(x / size.width), y: Float(y / size.height)))
+            }
+            SDL_SetTextureBlendMode(preview, a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+            let vertices = [vertex(s.minX, s.minY), vertex(s.maxX, s.minY), vertex(s.maxX, s.maxY),
+                            vertex(s.minX, s.minY), vertex(s.maxX, s.maxY), vertex(s.minX, s.maxY)]
+            _ = vertices.withUnsafeBufferPointer { SDL_RenderGeometry(renderer, preview, $0.baseAddress, Int32($0.count), nil, 0) }
+            return
+        }
         fillRect(rect, Self.placeholderFill, opacity: opacity)
         guard broken else { return }
         let mark = Self.placeholderMark

@@ -2,9 +2,9 @@ import CSDL2
 import Logging
 import ParallaxEngine
 
-/// Photos as textures for one renderer. Files decode off the main thread (`ImageDecoder`); the
-/// renderer draws a placeholder until an image is ready, then its texture is uploaded here, on the
-/// render thread. A photo is decoded again at the size it is drawn (times the display scale) once it
+/// Photos as textures for one renderer. Files decode off the main thread (`DecodeQueue`); the
+/// renderer draws a placeholder (the photo's colours from the folder's `PhotoIndex` if it has them)
+/// until an image is ready, then its texture is uploaded here, on the render thread, and fades in. A photo is decoded again at the size it is drawn (times the display scale) once it
 /// is drawn at another, so frames copy it 1:1 and the byte budget counts drawn sizes, not files'.
 /// Textures are kept within that budget, least recently used out. An image that cannot be used is
 /// logged once and stays a placeholder.
@@ -25,7 +25,7 @@ public final class TextureCache: ImageMetrics {
         var lastUsed: Int
         /// Another scale it is drawn at, and on how many draws in a row.
         var wanted: (scale: Double, draws: Int)?
-        /// The whole image, small (the same from every decode of a file).
+        /// The whole image, small (`Thumbnail`).
         let thumbnail: Thumbnail
     }
 
@@ -41,8 +41,13 @@ public final class TextureCache: ImageMetrics {
     private let renderer: OpaquePointer
     private let folder: String
     private let logger: Logger
-    let decoder = ImageDecoder()
-    public let budget: Int
+    let queue = DecodeQueue()
+    /// Bytes of texture pixels kept at most (`--cache-mb`); a single texture larger than it is kept alone.
+    public var budget: Int
+    /// The photos' colours while they decode (`--photos`).
+    public private(set) var index: PhotoIndex?
+    /// Frames a photo that arrives after its placeholder was shown takes to fade in over it.
+    static let fadeFrames = 10
     /// Headless work decodes an image when first asked for, waiting for it: every frame complete.
     public var decodesSynchronously = false
     /// Texels a frame uploads at most while the window runs. A 1280x800 photo at once took 4-5 ms of
@@ -52,6 +57,7 @@ public final class TextureCache: ImageMetrics {
     private var uploadedThisFrame = 0
     /// Decodes on their way up, band by band: the texture, the decoded pixels, and the rows done.
     private struct Staging {
+        let image: ImageID
         let texture: OpaquePointer
         let decoded: ImageDecoder.Decoded
         var rows: Int32
@@ -62,9 +68,18 @@ public final class TextureCache: ImageMetrics {
     /// Sizes outlive evicted textures, so layouts stay put while an image is decoded again.
     private var sizes: [ImageID: Size] = [:]
     private var failed: Set<ImageID> = []
+    private var damaged: Set<ImageID> = []
     private var headersRead: Set<ImageID> = []
     private var useCounter = 0
     public private(set) var residentBytes = 0
+    private var frame = 0
+    /// Decodes asked for by this frame's draws (`DecodeQueue.Urgency.drawn`).
+    private var drawnJobs: Set<ImageDecoder.Job> = []
+    /// Images drawn as placeholders, and the frame each of those became ready on (its fade's start).
+    private var waiting: Set<ImageID> = []
+    private var fadeStart: [ImageID: Int] = [:]
+    /// The index's thumbnails as textures, by image.
+    private var previews: [ImageID: OpaquePointer] = [:]
 
     public init(renderer: OpaquePointer, imagesFolder: String, logger: Logger, budget: Int = TextureCache.defaultBudget) {
         self.renderer = renderer
@@ -75,6 +90,7 @@ public final class TextureCache: ImageMetrics {
 
     deinit {
         for entry in entries.values { SDL_DestroyTexture(entry.texture) }
+        for preview in previews.values { SDL_DestroyTexture(preview) }
         for stage in staging.values {
             SDL_DestroyTexture(stage.texture)
             SDL_FreeSurface(stage.decoded.surface)
@@ -82,13 +98,71 @@ public final class TextureCache: ImageMetrics {
     }
 
     /// A new frame: its upload budget starts afresh.
-    func beginFrame() { uploadedThisFrame = 0 }
+    func beginFrame() {
+        uploadedThisFrame = 0
+        frame += 1
+    }
+
+    /// After a frame's draws: `prefetch` (images with the scale they will be drawn at and the seconds
+    /// until they show, most urgent first) and the decodes for what it drew are queued, the frame's
+    /// first while nothing is listed (at rest), after the list while the content moves (cells a
+    /// fling passes were lost anyway); queued decodes for anything else are dropped. A listed image
+    /// that would show before its decode could finish, by its place in the queue and the recent
+    /// decode time, is left out: the decodes after it are worth more.
+    func endFrame(prefetch: [(image: ImageID, drawnScale: Double?, due: Double)]) {
+        defer { drawnJobs.removeAll(keepingCapacity: true) }
+        guard !decodesSynchronously else { return }
+        // Uploads under way finish whether or not their image is still listed: none is left half up.
+        for (job, stage) in staging { _ = upload(stage.image, job: job) }
+        var ahead: [(job: ImageDecoder.Job, scale: Double?)] = []
+        let decodeTime = queue.typicalDecodeSeconds
+        for item in prefetch where !failed.contains(item.image) {
+            let job = job(item.image)
+            guard entries[job] == nil else { continue }
+            // Arrived ahead of its first draw: up it goes, within the frame's upload budget.
+            if upload(item.image, job: job) { continue }
+            let ready = Double(ahead.count / max(1, queue.workerCount) + 1) * decodeTime
+            if item.due >= ready { ahead.append((job, item.drawnScale)) }
+        }
+        queue.schedule(drawn: drawnJobs, prefetch: ahead, drawnFirst: prefetch.isEmpty)
+    }
+
+    /// Loads the colour index of a folder's photos (absolute paths), building what it lacks in the
+    /// background while no decode is queued.
+    public func indexPhotos(folder: String, paths: [String], cacheFolder: String = PhotoIndex.defaultCacheFolder()) {
+        let queue = queue
+        index = PhotoIndex(folder: folder, photos: paths, cacheFolder: cacheFolder, logger: logger, canWork: { queue.isIdle })
+    }
+
+    /// Seconds each background decode took since the last call (`bench --photos`).
+    public func takeDecodeTimes() -> [Double] { queue.takeDurations() }
+
+    /// How far a photo that arrived after its placeholder was drawn has faded in (0...1), or nil
+    /// when it shows fully.
+    func fadeIn(of image: ImageID) -> Double? {
+        guard let start = fadeStart[image] else { return nil }
+        let amount = Double(frame - start + 1) / Double(Self.fadeFrames)
+        if amount >= 1 { fadeStart[image] = nil; return nil }
+        return amount
+    }
+
+    /// The photo's 16 px thumbnail from the folder's index, as a texture, if the index has it yet.
+    func preview(of image: ImageID) -> OpaquePointer? {
+        if let texture = previews[image] { return texture }
+        guard let entry = index?.entry(for: path(image)) else { return nil }
+        guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGB888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                              Int32(entry.width), Int32(entry.height)) else { return nil }
+        _ = entry.pixels.withUnsafeBytes { SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(entry.width * 4)) }
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+        previews[image] = texture
+        return texture
+    }
 
     /// From the file's header when it tells (no decode: an image drawn shaded never needs its plain
     /// texture), else once decoded.
     public func pixelSize(of image: ImageID) -> Size? {
         if let size = sizes[image] { return size }
-        if headersRead.insert(image).inserted, let (w, h) = ImageHeader.dimensions(of: path(image)), w > 0, h > 0 {
+        if headersRead.insert(image).inserted, let (w, h) = ImageDecoder.orientedSize(of: path(image)), w > 0, h > 0 {
             sizes[image] = Size(width: Double(w), height: Double(h))
             return sizes[image]
         }
@@ -105,6 +179,9 @@ public final class TextureCache: ImageMetrics {
         return entries.first { $0.key.path == path }?.value
     }
 
+    /// A texture of the image is ready; unlike `state(of:)`, starts no decode.
+    func isResident(_ image: ImageID) -> Bool { resident(image) != nil }
+
     public func state(of image: ImageID) -> State {
         collect(image)
         if resident(image) != nil { return .ready }
@@ -120,7 +197,10 @@ public final class TextureCache: ImageMetrics {
         -> (texture: OpaquePointer, scale: Double, rowOffset: Int)? {
         let job = ImageDecoder.Job(path: path(image), shade: shade)
         collect(image, job: job, scale: drawnScale)
-        guard var entry = entries[job] else { return nil }
+        guard var entry = entries[job] else {
+            if !decodesSynchronously { waiting.insert(image) }
+            return nil
+        }
         if let drawnScale, drawnScale.isFinite, drawnScale > 0, abs(drawnScale / entry.scale - 1) > Self.rescaleTolerance {
             if let wanted = entry.wanted, abs(drawnScale / wanted.scale - 1) <= Self.rescaleTolerance {
                 entry.wanted = (drawnScale, wanted.draws + 1)
@@ -147,7 +227,7 @@ public final class TextureCache: ImageMetrics {
     public func request(_ images: [ImageID], fittingWidth: Double? = nil) {
         for image in images where entries[job(image)] == nil && !failed.contains(image) {
             let scale = fittingWidth.flatMap { width in pixelSize(of: image).map { min(1, width / $0.width) } }
-            decoder.request(job(image), scale: scale)
+            queue.request(job(image), scale: scale)
         }
     }
 
@@ -155,7 +235,7 @@ public final class TextureCache: ImageMetrics {
     /// (headless: a frame's new photos at once rather than one after another; `texture(for:)` then
     /// takes them in).
     func decodeAhead(_ draws: [(image: ImageID, drawnScale: Double?, shade: ImageDecoder.RowShade?)]) {
-        decoder.decodeNow(draws.compactMap { draw in
+        queue.decodeNow(draws.compactMap { draw in
             let job = ImageDecoder.Job(path: path(draw.image), shade: draw.shade)
             return entries[job] == nil && !failed.contains(draw.image) ? (job, draw.drawnScale) : nil
         })
@@ -164,11 +244,12 @@ public final class TextureCache: ImageMetrics {
     /// Decodes these images and uploads them before returning (headless capture: every frame complete).
     public func preload(_ images: [ImageID]) {
         request(images)
-        decoder.waitForAll()
+        queue.waitForAll()
         for image in images where entries[job(image)] == nil && !failed.contains(image) { _ = upload(image, job: job(image), whole: true) }
     }
 
-    private func path(_ image: ImageID) -> String { folder + "/" + image.name }
+    /// A folder's photos are named by their absolute paths; the bundled ones by file name.
+    private func path(_ image: ImageID) -> String { image.name.hasPrefix("/") ? image.name : folder + "/" + image.name }
     private func job(_ image: ImageID) -> ImageDecoder.Job { ImageDecoder.Job(path: path(image)) }
 
     /// Uploads the decode result for `image` if one has arrived, or starts its decode.
@@ -182,13 +263,15 @@ public final class TextureCache: ImageMetrics {
     /// synchronously), replacing any texture it had.
     private func decode(_ image: ImageID, job: ImageDecoder.Job, scale: Double?) {
         if decodesSynchronously {
-            decoder.request(job, scale: scale)
-            decoder.waitForAll()
+            queue.request(job, scale: scale)
+            queue.waitForAll()
         }
-        if !upload(image, job: job) { decoder.request(job, scale: scale) }
+        if !upload(image, job: job) {
+            queue.request(job, scale: scale, urgency: .drawn)
+            drawnJobs.insert(job)
+        }
     }
 
-    /// Takes the decoder's result for `image`, if any, into the cache; false when none has arrived.
     /// Takes in the decode result for `image` if one has arrived: uploads as much of it as this
     /// frame's budget allows (all of it when `whole`), and once all of it is up, makes it the image's
     /// texture. False while no result has arrived.
@@ -197,7 +280,7 @@ public final class TextureCache: ImageMetrics {
         if let started = staging[job] {
             stage = started
         } else {
-            switch decoder.take(job) {
+            switch queue.take(job) {
             case nil:
                 return false
             case let .failed(message)?:
@@ -206,6 +289,8 @@ public final class TextureCache: ImageMetrics {
                 logger.warning("\(message)")
                 return true
             case let .decoded(decoded)?:
+                // Once per file: a damaged one decoded again at another size says nothing new.
+                if let damage = decoded.damage, damaged.insert(image).inserted { logger.warning("\(damage)") }
                 let surface = decoded.surface
                 guard let texture = SDL_CreateTexture(renderer, surface.pointee.format.pointee.format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
                                                       surface.pointee.w, surface.pointee.h) else {
@@ -218,7 +303,7 @@ public final class TextureCache: ImageMetrics {
                 // resample; linear filtering keeps them smooth. (The renderer turns blending on only for
                 // translucent draws: SDL's software renderer scales blended blits nearest.)
                 SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-                stage = Staging(texture: texture, decoded: decoded, rows: 0)
+                stage = Staging(image: image, texture: texture, decoded: decoded, rows: 0)
             }
         }
         let surface = stage.decoded.surface
@@ -247,6 +332,7 @@ public final class TextureCache: ImageMetrics {
                           fitted: decoded.scale != nil, lastUsed: useCounter, thumbnail: decoded.thumbnail)
         entries[job] = entry
         sizes[image] = decoded.imageSize
+        if waiting.remove(image) != nil { fadeStart[image] = frame }
         residentBytes += entry.bytes
         evict(keeping: job)
         return true

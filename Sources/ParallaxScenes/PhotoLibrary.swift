@@ -1,12 +1,24 @@
 import ParallaxEngine
 
-/// The photos shipped in `Resources/Images`, with the credits of `Resources/Images/CREDITS.md`.
+/// A photo of the feed: one shipped in `Resources/Images` with its credit from
+/// `Resources/Images/CREDITS.md`, or a folder's with its file name and date (`--photos`).
 public struct Photo: Sendable, Hashable {
     public let image: ImageID
     public let title: String
+    /// The caption's second line: the credit, or the date taken.
     public let credit: String
     /// Where the subject is, as a fraction of the height: crops keep it in view (faces, not chins).
     public var focusY = 0.5
+    /// A folder photo's day taken, "YYYY-MM-DD": the feed's sections are titled by their photos' days.
+    public var dayTaken: String?
+
+    public init(image: ImageID, title: String, credit: String, focusY: Double = 0.5, dayTaken: String? = nil) {
+        self.image = image
+        self.title = title
+        self.credit = credit
+        self.focusY = focusY
+        self.dayTaken = dayTaken
+    }
 }
 
 public enum PhotoLibrary {
@@ -33,8 +45,6 @@ public enum PhotoLibrary {
         Photo(image: "rain-drops.jpg", title: "Rain drops on a blade", credit: "blackcombwhistler07, GPL-2+"),
         Photo(image: "young-grass.jpg", title: "Young grass", credit: "Timothy Schellhase, Lapo Calamandrei, GPL-2+"),
     ]
-
-    public static func photo(forItem index: Int) -> Photo { photos[index % photos.count] }
 
     /// The photo of this file (crashes on a name that is not in the library: a programming error).
     static func named(_ image: ImageID) -> Photo { photos.first { $0.image == image }! }

@@ -22,6 +22,13 @@ public struct PlaygroundSettings: Sendable, Equatable {
     public var reducedMotion = false
     /// Apply parallax from the previous frame's offset, to show why same-frame matters.
     public var oneFrameLate = false
+    /// The feed shows this folder's photos instead of the bundled ones (`--photos`).
+    public var photos: String?
+    /// Megabytes of decoded photos kept as textures (`--cache-mb`).
+    public var photoCacheMB: Double?
+    public enum PhotoLimits {
+        public static let cacheMB = 16.0...16384
+    }
 
     public init(registry: SceneRegistry = .standard) {
         sceneSettings = registry.entries.flatMap(\.settings)
@@ -56,7 +63,7 @@ public struct PlaygroundSettings: Sendable, Equatable {
         var s = PlaygroundSettings(registry: registry)
         let sections = s.sections
         let root = try JSONObjectReader.versionedDocument(data, file: file, version: currentVersion,
-                                                          fields: Set(sections.map(\.name) + ["scrolling", "rendering", "reducedMotion"]))
+                                                          fields: Set(sections.map(\.name) + ["scrolling", "rendering", "reducedMotion", "photos", "photoCacheMB"]))
         for section in sections where root.has(section.name) {
             let reader = try root.object(section.name)
             try reader.rejectUnknownFields(Set(section.settings.map(\.field)))
@@ -84,6 +91,8 @@ public struct PlaygroundSettings: Sendable, Equatable {
             s.oneFrameLate = try rendering.bool("oneFrameLate", default: false)
         }
         s.reducedMotion = try root.bool("reducedMotion", default: false)
+        if root.has("photos") { s.photos = try root.string("photos") }
+        if root.has("photoCacheMB") { s.photoCacheMB = try root.number("photoCacheMB", in: PhotoLimits.cacheMB) }
         return s
     }
 
@@ -96,6 +105,8 @@ public struct PlaygroundSettings: Sendable, Equatable {
             "rendering": .object(["wholePixels": .bool(wholePixels), "oneFrameLate": .bool(oneFrameLate)]),
             "reducedMotion": .bool(reducedMotion),
         ]
+        if let photos { fields["photos"] = .string(photos) }
+        if let photoCacheMB { fields["photoCacheMB"] = .number(photoCacheMB) }
         for section in sections {
             fields[section.name] = .object(Dictionary(uniqueKeysWithValues: section.settings.map { ($0.field, .number(self[$0])) }))
         }

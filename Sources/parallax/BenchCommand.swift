@@ -33,11 +33,17 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print JSON on standard output instead of a table.")
     var json = false
 
+    @OptionGroup var photoOptions: PhotoOptions
+
+    @Option(help: "With --photos: fling the feed at this many px/s, top to bottom and back, in real time (docs/photo-folders.md).")
+    var fling: Double = 8000
+
     func validate() throws {
         guard (1...100_000).contains(frames) else { throw ValidationError("--frames must be from 1 to 100000") }
     }
 
     func run() throws {
+        if photoOptions.photos != nil { return try runPhotos() }
         try reportingFailures {
             var options = SceneRegistry.Options()
             options.feed.itemCount = itemCount.items
@@ -61,6 +67,77 @@ struct BenchCommand: ParsableCommand {
             print(json ? Self.json(report, scene: scene.name, items: itemCount.items, size: viewport, path: path).jsonText
                        : Self.table(report, scene: scene.name, items: itemCount.items, path: path))
         }
+    }
+
+    /// The folder's feed flung in real time, then its decodes beside `djpeg`'s on a sample of its files.
+    func runPhotos() throws {
+        try reportingFailures {
+            guard fling.isFinite, fling > 0 else { throw CommandFailure(message: "--fling must be a positive speed in px/s", code: 2) }
+            var options = SceneRegistry.Options()
+            try photoOptions.apply(to: &options)
+            let viewport = size.size
+            let (canvas, driver) = try openScene("feed", viewport: viewport, options: options, mode: window ? .window : .headless,
+                                                 completeFrames: false, logger: Logger.quiet(), script: nil)
+            canvas.textures.index?.waitUntilBuilt()
+            // Frames are the cap here: by default enough for 1,000 photos down and back.
+            let report = PhotoBenchmark.run(canvas: canvas, driver: driver, velocity: fling,
+                                            maxFrames: frames == 600 ? 60 * 60 * 10 : frames)
+            let layout = FeedLayout(settings: options.feed, viewport: viewport)
+            let box = Size(width: layout.columnWidth * canvas.text.pixelScale,
+                           height: (layout.photoHeight + 2 * options.feed.maxShift) * canvas.text.pixelScale)
+            let sample = options.feed.photos.map(\.image.name).filter { $0.lowercased().hasSuffix("jpg") || $0.lowercased().hasSuffix("jpeg") }
+                .prefix(Self.anchorSample)
+            let ours = PhotoBenchmark.decodeTimes(paths: Array(sample), box: box)
+            let anchor = PhotoBenchmark.djpegTimes(paths: Array(sample))
+            let path = "\(canvas.rendererName), \(window ? "window" : "headless")"
+            let result = Self.photosJSON(report, items: options.feed.photos.count, velocity: fling, path: path, ours: ours, anchor: anchor)
+            // The scene (through its driver, gone by now) shares the canvas's text cache, whose
+            // textures must go before the canvas destroys its renderer: the canvas lives to the end.
+            withExtendedLifetime(canvas) {
+                print(json ? result.jsonText : Self.photosTable(report, items: options.feed.photos.count, velocity: fling, path: path,
+                                                                ours: ours, anchor: anchor))
+            }
+        }
+    }
+
+    /// Files decoded one after another, ours and djpeg's, for the decode anchor.
+    static let anchorSample = 100
+
+    static func share(_ part: Int, of whole: Int) -> Double { whole > 0 ? Double(part) / Double(whole) : 0 }
+
+    static func photosJSON(_ r: PhotoBenchmark.Report, items: Int, velocity: Double, path: String, ours: [Double], anchor: [Double]?) -> JSONValue {
+        .object([
+            "photos": .number(Double(items)), "flingPxPerS": .number(velocity), "path": .string(path), "completed": .bool(r.completed),
+            "flings": .number(Double(r.flings)), "frames": .number(Double(r.intervals.count + 1)),
+            "intervalMs": milliseconds(r.intervals),
+            "cardsEntered": .number(Double(r.entered)),
+            "decodedAtEntry": .number(1 - share(r.enteredAsPlaceholders, of: r.entered)),
+            "landings": .number(Double(r.landings)), "decodedAtLanding": .number(1 - share(r.landedAsPlaceholders, of: r.landed)),
+            "decodeInRunMs": milliseconds(r.decodes), "decodeMs": milliseconds(ours), "djpegQuarterMs": anchor.map(milliseconds) ?? .null,
+            "decodeToAnchor": anchor.map { .number(percentile(ours, 0.5) / max(1e-9, percentile($0, 0.5))) } ?? .null,
+            "peakResidentMB": .number(Double(r.peakResidentBytes) / 1_048_576),
+        ])
+    }
+
+    static func photosTable(_ r: PhotoBenchmark.Report, items: Int, velocity: Double, path: String, ours: [Double], anchor: [Double]?) -> String {
+        func row(_ name: String, _ values: [Double]) -> String {
+            let ms = values.map { $0 * 1000 }
+            return name.padding(toLength: 38, withPad: " ", startingAt: 0)
+                + [0.5, 0.95, 0.99].map { String(format: "%9.2f", percentile(ms, $0)) }.joined() + String(format: "%9.2f", ms.max() ?? 0)
+        }
+        let ratio = anchor.map { String(format: "%.2f", percentile(ours, 0.5) / max(1e-9, percentile($0, 0.5))) } ?? "n/a (no djpeg)"
+        return """
+        parallax bench --photos: \(items) photos, flings at \(Int(velocity)) px/s, \(r.flings) flings, \(r.intervals.count + 1) frames, \(path)\(r.completed ? "" : " (stopped at the frame limit before the way back up ended)")
+        milliseconds                                p50      p95      p99      max
+        \(row("window interval (60 Hz pacing)", r.intervals))
+        \(row("decode in the run (workers, nice 19)", r.decodes))
+        \(row("decode alone (CPU), \(ours.count) files", ours))
+        \(anchor.map { row("djpeg -scale 1/4 (CPU), \($0.count) files", $0) } ?? "djpeg -scale 1/4: not installed (libjpeg-turbo-progs)")
+        decode alone / djpeg (p50): \(ratio)
+        cards decoded when they came into view: \(String(format: "%.1f", 100 * (1 - share(r.enteredAsPlaceholders, of: r.entered))))% of \(r.entered)
+        cards decoded at the landing: \(r.landings == 0 ? "no landing in the run" : String(format: "%.1f", 100 * (1 - share(r.landedAsPlaceholders, of: r.landed))) + "% of \(r.landed) (\(r.landings) landings)")
+        peak resident memory: \(String(format: "%.1f", Double(r.peakResidentBytes) / 1_048_576)) MB
+        """
     }
 
     static func milliseconds(_ values: [Double]) -> JSONValue {

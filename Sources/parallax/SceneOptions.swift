@@ -33,6 +33,8 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "Write one JSON object per frame and line to this file (docs/file-formats.md, \"Trace\").")
     var trace: String?
 
+    @OptionGroup var photoOptions: PhotoOptions
+
     @Flag(help: "Log debug lines (dropped input and the like).")
     var verbose = false
 
@@ -55,6 +57,7 @@ struct SceneOptions: ParsableArguments {
             options.settings.physics = compare.left
             options.compare = compare.right
         }
+        try photoOptions.apply(to: &options)
         return options
     }
 

@@ -41,6 +41,8 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: "Write goldens: missing (those that do not exist), all, or never (the default when CI is set).")
     var record: Verify.Recording?
 
+    @OptionGroup var photoOptions: PhotoOptions
+
     func validate() throws {
         guard (0...255).contains(maxChannelDelta) else { throw ValidationError("--max-channel-delta must be from 0 to 255") }
         guard maxDifferingFraction.isFinite, (0...1).contains(maxDifferingFraction) else {
@@ -106,9 +108,11 @@ struct VerifyCommand: ParsableCommand {
                                    recording: recording, diffsFolder: diffs, logger: Logger.quiet())
                 check.mode = window ? .window : .headless
                 var collected: [CaptureResult] = []
+                var base = SceneRegistry.Options()
+                try photoOptions.apply(to: &base)
                 for (path, script) in selected {
                     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-                    var options = SceneRegistry.Options()
+                    var options = base
                     options.clockAtStart = script.clock ?? .scriptDefault
                     options.settings.physics = physics?.name ?? script.physics ?? options.settings.physics
                     let verdicts = try check.verify(name: name, script: script) { viewport, environment in

@@ -238,6 +238,26 @@ var environmentWithoutDisplay: [String: String] {
         }
     }
 
+    @Test func aFolderWithoutPhotosGivesOneLineAndExitTwoOnEveryCommand() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-photos-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: empty + "/notes.txt", contents: Data("no photos".utf8))
+        let config = writeTemporary(#"{"version": 1, "photos": "/nonexistent/photos"}"#, name: "photos.json")
+        let cases: [([String], String)] = [
+            (["capture", "--out", NSTemporaryDirectory(), "--photos", empty], "parallax: \(empty): no JPEG or PNG files in it"),
+            (["run", "--frames", "1", "--photos", "/nonexistent/photos"], "parallax: /nonexistent/photos: no such folder"),
+            (["bench", "--photos", empty], "parallax: \(empty): no JPEG or PNG files in it"),
+            (["verify", "--script", packageRoot.path + "/Tests/VisualRegression/Scripts/feed.json",
+              "--goldens", packageRoot.path + "/Tests/VisualRegression/Goldens", "--photos", empty], "parallax: \(empty): no JPEG or PNG files in it"),
+            (["capture", "--out", NSTemporaryDirectory(), "--config", config], "parallax: /nonexistent/photos: no such folder"),
+        ]
+        for (command, line) in cases {
+            let outcome = try parallax(command)
+            #expect(outcome.status == 2, "\(command)")
+            #expect(outcome.errorLines == [line], "\(command)")
+        }
+    }
+
     @Test func aGoodConfigChangesWhatIsDrawn() throws {
         let config = writeTemporary(#"{"version": 1, "feed": {"maxShift": 0}}"#, name: "flat.json")
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-cfg-\(UUID().uuidString)").path

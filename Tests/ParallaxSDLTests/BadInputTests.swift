@@ -14,6 +14,17 @@ final class CollectedLog: @unchecked Sendable {
     func append(_ m: String) { lock.withLock { stored.append(m) } }
 }
 
+/// A headless canvas and a renderer of its own whose texture cache (synchronous, over `folder`)
+/// logs into `log`.
+func loggingRenderer(folder: String, size: Size) throws -> (log: CollectedLog, canvas: Canvas, textures: TextureCache, renderer: DisplayListRenderer) {
+    let log = CollectedLog()
+    let logger = Logger(label: "test") { _ in CollectingLogHandler(log: log) }
+    let canvas = try headlessCanvas(size)
+    let textures = TextureCache(renderer: canvas.renderer, imagesFolder: folder, logger: logger)
+    textures.decodesSynchronously = true
+    return (log, canvas, textures, DisplayListRenderer(renderer: canvas.renderer, textures: textures, text: canvas.text))
+}
+
 struct CollectingLogHandler: LogHandler {
     let log: CollectedLog
     var logLevel: Logger.Level = .debug
@@ -50,12 +61,7 @@ extension SDLTests {
             try PixelImage(width: 9000, height: 2).savePNG(path: folder + "/too-wide.png")
             _ = fm.createFile(atPath: folder + "/fine.png", contents: good)
 
-            let log = CollectedLog()
-            let logger = Logger(label: "test") { _ in CollectingLogHandler(log: log) }
-            let canvas = try headlessCanvas(Size(width: 400, height: 200))
-            let textures = TextureCache(renderer: canvas.renderer, imagesFolder: folder, logger: logger)
-            textures.decodesSynchronously = true
-            let renderer = DisplayListRenderer(renderer: canvas.renderer, textures: textures, text: canvas.text)
+            let (log, canvas, textures, renderer) = try loggingRenderer(folder: folder, size: Size(width: 400, height: 200))
             let bad = ["missing.png", "empty.png", "truncated.png", "not-an-image.png", "header-too-wide.png", "too-wide.png"]
             var list = DisplayList()
             for (i, name) in (bad + ["fine.png"]).enumerated() {

@@ -93,7 +93,7 @@ extension SDLTests {
             let canvas = try headlessCanvas(Size(width: 64, height: 64))
             let textures = TextureCache(renderer: canvas.renderer, imagesFolder: resourcesFolder + "/Images", logger: Logger(label: "test"))
             textures.request(["marigold.jpg"])
-            textures.decoder.waitForAll()
+            textures.queue.waitForAll()
             var frames: [Bool] = []
             for _ in 1...17 {
                 textures.beginFrame()

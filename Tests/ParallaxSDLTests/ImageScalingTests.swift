@@ -28,7 +28,7 @@ extension SDLTests {
             let source = argbSurface(width: 4, [0xFF00_00FF, 0xFF0A_00FF, 0xFF00_01FF, 0xFF00_02FF,
                                             0xFF14_00FF, 0xFF1F_00FF, 0x0000_0200, 0x0000_0200])
             defer { SDL_FreeSurface(source) }
-            let averaged = ImageDecoder.averageBlocks(source, block: 2)!
+            let averaged = PixelOperations.averageBlocks(source, block: 2)!
             defer { SDL_FreeSurface(averaged) }
             #expect(averaged.pointee.w == 2 && averaged.pointee.h == 1)
             #expect(argbPixel(averaged, 0, 0) == 0xFF0F_00FF)
@@ -43,7 +43,7 @@ extension SDLTests {
             let s = argbSurface(width: 1, Array(repeating: 0xFF64_6464, count: 4))
             defer { SDL_FreeSurface(s) }
             let shade = ImageDecoder.RowShade(color: Color(r: 0, g: 0, b: 0), topAlpha: 0, bottomAlpha: 255, firstRow: 0, startRow: 0, endRow: 4)
-            ImageDecoder.apply(shade, to: s, scale: 1)
+            PixelOperations.apply(shade, to: s, scale: 1)
             #expect((0..<4).map { argbPixel(s, 0, $0) & 0xFF } == [87, 62, 38, 13])
             #expect(argbPixel(s, 0, 0) >> 24 == 0xFF, "alpha kept")
         }

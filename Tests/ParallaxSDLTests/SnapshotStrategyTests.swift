@@ -170,3 +170,21 @@ extension SDLTests {
         }
     }
 }
+
+extension SDLTests.SnapshotStrategyTests {
+    /// A folder's photo stored turned or mirrored, with its EXIF orientation, in the feed: every one
+    /// shows the same upright picture (red, green / white, blue, a black mark top left), each its own
+    /// reference in `__Snapshots__/SnapshotStrategyTests/`.
+    @Test(arguments: 1...8)
+    func aFolderPhotoShowsTheRightWayUpInTheFeed(orientation: Int) throws {
+        let path = writeOrientedPhoto(orientation)
+        let items = try PhotoFolder.scan((path as NSString).deletingLastPathComponent)
+        var options = SceneRegistry.Options()
+        options.feed.photos = items.map { Photo(image: ImageID($0.path), title: $0.name, credit: $0.dateText) }
+        options.feed.itemCount = 1
+        let scene = SnapshotScene(resourcesFolder: resourcesFolder) { viewport, environment in
+            SceneRegistry.standard.make("feed", viewport: viewport, options: options, environment: environment)!
+        }
+        assertSnapshot(of: scene, as: .frame(size: Size(width: 360, height: 340)), named: "orientation-\(orientation)")
+    }
+}

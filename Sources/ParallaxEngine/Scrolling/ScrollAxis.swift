@@ -161,6 +161,14 @@ public struct ScrollAxis: Sendable {
         return segment.start + resting
     }
 
+    /// Where the motion under way comes to rest, in closed form (a fling's landing, a spring's
+    /// anchor); nil while held by a pointer or a precise-delta stream.
+    public var restingOffset: Double? {
+        let last = segments[segments.count - 1]
+        guard last.piece.isDone(at: .infinity) else { return nil }
+        return last.piece.position(at: .infinity)
+    }
+
     public func sample(at t: Double) -> ScrollSample {
         let now = state(at: t)
         return ScrollSample(time: t, offset: now.x, velocity: now.v, phase: now.phase)

@@ -114,21 +114,23 @@ public final class FeedScene: PlaygroundScene {
         }
         for cell in visible.cells { drawCell(cell, into: &list) }
         if let stretch { list.stretch(commandsFrom: contentStart, stretch) }
+        if let landing = scroller.restingOffset {
+            let plan = FeedPrefetch.plan(layout, from: offset, to: landing)
+            for (index, due) in zip(plan, FeedPrefetch.due(plan, layout, axis: scroller, at: time)) {
+                let quad = photoQuad(layout.cell(index, offset: landing))
+                list.prefetch(quad.photo.image, source: quad.source, destination: quad.destination, due: due)
+            }
+        }
         indicator.draw(into: &list, axis: scroller, sample: position.sample, viewport: viewport, top: layout.visibleBand.top)
     }
 
     /// Applies the layout's shift: the photo, `2M` taller than its container, centred on the container
     /// centre plus the shift, clipped by the container.
     private func drawCell(_ cell: FeedLayout.Cell, into list: inout DisplayList) {
-        let photo = PhotoLibrary.photo(forItem: cell.index)
+        let (photo, source, destination) = photoQuad(cell)
         let card = Rect(x: cell.container.minX, y: cell.container.minY,
                         width: cell.container.width, height: cell.container.height + cell.caption.height)
         list.fill(card, Theme.card)
-        let m = layout.settings.maxShift
-        let destination = Rect(x: cell.container.minX, y: cell.container.minY - m + cell.shift,
-                               width: cell.container.width, height: cell.container.height + 2 * m)
-        let source = aspectFillSource(imageSize: environment.images.pixelSize(of: photo.image) ?? destination.size,
-                                      box: destination.size, focusY: photo.focusY)
         list.image(photo.image, source: source, destination: destination, clip: cell.container)
         // Caption lines shrink to fit a narrow column (down to 12 px), then clip inside the card's padding.
         let textBox = cell.caption.insetBy(dx: 16, dy: 0)
@@ -140,9 +142,37 @@ public final class FeedScene: PlaygroundScene {
         list.text(subtitle, font: subtitleFont, at: Point(x: textBox.minX, y: cell.caption.minY + 36), color: Theme.secondaryText, clip: textBox)
     }
 
-    /// Section `k` is `k` days before the feed's fixed start date (deterministic, no clock).
+    /// The cell's photo and where it is drawn: `2M` taller than its container, centred on the
+    /// container centre plus the shift.
+    private func photoQuad(_ cell: FeedLayout.Cell) -> (photo: Photo, source: Rect, destination: Rect) {
+        let photos = layout.settings.photos
+        let photo = photos[cell.index % photos.count]
+        let m = layout.settings.maxShift
+        let destination = Rect(x: cell.container.minX, y: cell.container.minY - m + cell.shift,
+                               width: cell.container.width, height: cell.container.height + 2 * m)
+        let source = aspectFillSource(imageSize: environment.images.pixelSize(of: photo.image) ?? destination.size,
+                                      box: destination.size, focusY: photo.focusY)
+        return (photo, source, destination)
+    }
+
+    /// A folder's section: the days its photos were taken ("3 March 2024", or "3 March 2024 – 5 March
+    /// 2024"). The bundled photos' section `k`: `k` days before the feed's fixed start date
+    /// (deterministic, no clock).
     func sectionTitle(_ section: Int) -> String {
-        CivilDate(daysSinceEpoch: FeedScene.startDay - section).longText
+        let photos = layout.settings.photos, per = layout.settings.itemsPerSection
+        let first = section * per, last = min(layout.settings.itemCount, first + per) - 1
+        if let from = photos[first % photos.count].dayTaken.flatMap(Self.dayText),
+           let to = photos[last % photos.count].dayTaken.flatMap(Self.dayText) {
+            return from == to ? from : from + " – " + to
+        }
+        return CivilDate(daysSinceEpoch: FeedScene.startDay - section).longText
+    }
+
+    /// "2024-03-05" as "5 March 2024"; nil for another form.
+    static func dayText(_ day: String) -> String? {
+        let parts = day.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, (1...12).contains(parts[1]) else { return nil }
+        return "\(parts[2]) \(CivilDate.monthNames[parts[1] - 1]) \(parts[0])"
     }
 
     /// 2026-11-22, in days since 1970-01-01.

@@ -1,6 +1,8 @@
 /// The feed's tunable values (docs/physics-and-effects.md, "Feed").
 public struct FeedSettings: Sendable, Equatable {
     public var itemCount = 200
+    /// What the cells show, cycled: the bundled photos, or a folder's (`--photos`).
+    public var photos: [Photo] = PhotoLibrary.photos
     /// `M`: the largest shift of a photo inside its container, in px (the photo is `2M` taller).
     public var maxShift = 30.0
     /// The band the tab bar covers: the content scrolls under it, the parallax band starts below it.

@@ -1,0 +1,212 @@
+import CSDL2
+import Dispatch
+import Foundation
+
+/// Runs `ImageDecoder` off the render thread. The render thread asks for decodes, says each frame
+/// which still matter (`schedule`), and collects results (`take`) to upload. Surfaces are handed
+/// over whole, never shared.
+///
+/// Workers run at the lowest priority (nice 19): the window's frames and the OpenGL rasteriser's
+/// threads come first. At start the window asks for every bundled photo, over a second of CPU, and
+/// at a normal priority that stole whole frames on two cores. Workers end when the queue is empty,
+/// so none keeps the queue alive.
+final class DecodeQueue: @unchecked Sendable {
+    /// What a decode is for, most urgent first.
+    enum Urgency: Int, Comparable {
+        /// Drawn this frame as a placeholder.
+        case drawn
+        /// Listed ahead (`DisplayList.prefetch`).
+        case prefetch
+        /// Asked for at start; never cancelled.
+        case background
+
+        static func < (a: Urgency, b: Urgency) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    private struct Request {
+        var job: ImageDecoder.Job
+        var scale: Double?
+        var urgency: Urgency
+    }
+
+    let workerCount: Int
+    private let lock = NSLock()
+    private let done = NSCondition()
+    private var queued: [Request] = []
+    private var workers = 0
+    private var results: [ImageDecoder.Job: ImageDecoder.Result] = [:]
+    /// Queued, decoding or decoded and not taken yet.
+    private var pending: Set<ImageDecoder.Job> = []
+    /// Of them, those asked for in the background: their results wait until taken.
+    private var background: Set<ImageDecoder.Job> = []
+    /// Seconds each worker decode took, for `parallax bench --photos`.
+    private var durations: [Double] = []
+    /// The last 15 of them, round and round.
+    private var recent = [Double](repeating: 0, count: 15)
+    private var recentCount = 0
+
+    /// The median of the last 15 decodes on the workers (50 ms until there are any: a 12 MP JPEG
+    /// at 1/4 on a busy two-core machine).
+    var typicalDecodeSeconds: Double {
+        lock.withLock {
+            guard recentCount > 0 else { return 0.05 }
+            let done = recent.prefix(min(recentCount, recent.count)).sorted()
+            return done[done.count / 2]
+        }
+    }
+
+    /// Two workers on two cores by default: one decode waiting on memory lets the other run; at
+    /// nice 19 both yield to a frame. (0: nothing runs; tests look at the queue's order.)
+    init(workerCount: Int = max(1, min(2, ProcessInfo.processInfo.activeProcessorCount))) {
+        self.workerCount = workerCount
+        // Decoded surfaces are megabytes each, made on the workers and freed on the render thread.
+        // glibc raises its mmap threshold after the first such frees, and later surfaces then come
+        // from per-thread heaps that fragment and never shrink: a fling down 1,000 photos peaked at
+        // 1.1 GB against 480 MB with the threshold held at 1 MB (docs/photo-folders.md).
+        // (mallopt is glibc's, declared in malloc.h, which no module map here exports.)
+        if let mallopt = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
+            let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD
+            _ = unsafeBitCast(mallopt, to: (@convention(c) (Int32, Int32) -> Int32).self)(mmapThreshold, 1 << 20)
+        }
+    }
+
+    deinit {
+        for case let .decoded(decoded) in results.values { SDL_FreeSurface(decoded.surface) }
+    }
+
+    /// Starts decoding `job` resampled by `scale` (nil: the file's own size), unless it is already
+    /// queued, decoding or decoded; a queued one moves up if this is more urgent.
+    func request(_ job: ImageDecoder.Job, scale: Double? = nil, urgency: Urgency = .background) {
+        lock.lock()
+        if pending.insert(job).inserted {
+            queued.append(Request(job: job, scale: scale, urgency: urgency))
+            if urgency == .background { background.insert(job) }
+        } else if let i = queued.firstIndex(where: { $0.job == job }), urgency < queued[i].urgency {
+            queued[i].urgency = urgency
+        }
+        queued.sort { $0.urgency < $1.urgency }  // stable: same urgency keeps its order
+        let starts = workers < workerCount && !queued.isEmpty
+        if starts { workers += 1 }
+        lock.unlock()
+        if starts { Thread { [self] in work() }.start() }
+    }
+
+    /// After a frame: queued decodes drawn this frame (`drawn`) stay first (or second, after the
+    /// prefetch, unless `drawnFirst`), then `prefetch` in its order (queued now if new); every other drawn or prefetch decode still queued is dropped, and
+    /// its result freed if it has one: its image is no longer shown nor about to be. Background
+    /// requests stay, last.
+    func schedule(drawn: Set<ImageDecoder.Job>, prefetch: [(job: ImageDecoder.Job, scale: Double?)], drawnFirst: Bool = true) {
+        lock.lock()
+        var first: [Request] = [], last: [Request] = []
+        var listed: [ImageDecoder.Job: Request] = [:]
+        for request in queued {
+            switch request.urgency {
+            case .drawn where drawn.contains(request.job): first.append(request)
+            case .background: last.append(request)
+            default: listed[request.job] = request
+            }
+        }
+        var ahead: [Request] = []
+        for (job, scale) in prefetch where !drawn.contains(job) {
+            if let request = listed.removeValue(forKey: job) {
+                ahead.append(Request(job: job, scale: request.scale, urgency: .prefetch))
+            } else if let i = last.firstIndex(where: { $0.job == job }) {
+                ahead.append(Request(job: job, scale: last.remove(at: i).scale, urgency: .prefetch))
+                background.remove(job)
+            } else if pending.insert(job).inserted {
+                ahead.append(Request(job: job, scale: scale, urgency: .prefetch))
+            }
+        }
+        for job in listed.keys { pending.remove(job) }
+        let wanted = Set(prefetch.map(\.job))
+        for (job, result) in results where !background.contains(job) && !drawn.contains(job) && !wanted.contains(job) {
+            if case let .decoded(decoded) = result { SDL_FreeSurface(decoded.surface) }
+            results[job] = nil
+            pending.remove(job)
+        }
+        queued = drawnFirst ? first + ahead + last : ahead + first + last
+        let starting = max(0, min(workerCount - workers, queued.count))
+        workers += starting
+        lock.unlock()
+        for _ in 0..<starting { Thread { [self] in work() }.start() }
+    }
+
+    /// Nothing queued (the photo index builds only then).
+    var isIdle: Bool { lock.withLock { queued.isEmpty } }
+
+    /// Jobs queued and not started, in the order they will run (tests, `bench`).
+    var queuedJobs: [ImageDecoder.Job] { lock.withLock { queued.map(\.job) } }
+
+    /// The durations of the decodes done on workers so far, in seconds; clears them.
+    func takeDurations() -> [Double] {
+        lock.withLock {
+            defer { durations.removeAll() }
+            return durations
+        }
+    }
+
+    private func work() {
+        // On Linux the nice value is the calling thread's own (setpriority(2)).
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        while true {
+            lock.lock()
+            guard !queued.isEmpty else {
+                workers -= 1
+                lock.unlock()
+                return
+            }
+            let next = queued.removeFirst()
+            lock.unlock()
+            var watch = Stopwatch()
+            let result = ImageDecoder.decode(next.job, scale: next.scale)
+            let seconds = watch.lap()
+            done.lock()
+            lock.lock()
+            results[next.job] = result
+            durations.append(seconds)
+            recent[recentCount % recent.count] = seconds
+            recentCount += 1
+            lock.unlock()
+            done.broadcast()
+            done.unlock()
+        }
+    }
+
+    /// Decodes these jobs (each resampled by its scale) on every core before returning, keeping the
+    /// results for `take`; jobs already requested are left to their decode. Headless frames wait for
+    /// their photos: a frame's new photos side by side take the time of one.
+    func decodeNow(_ jobs: [(job: ImageDecoder.Job, scale: Double?)]) {
+        lock.lock()
+        let fresh = jobs.filter { pending.insert($0.job).inserted }
+        lock.unlock()
+        guard !fresh.isEmpty else { return }
+        DispatchQueue.concurrentPerform(iterations: fresh.count) { [self] i in
+            let result = ImageDecoder.decode(fresh[i].job, scale: fresh[i].scale)
+            lock.withLock { results[fresh[i].job] = result }
+        }
+        done.lock()
+        done.broadcast()
+        done.unlock()
+    }
+
+    /// The result for `job` if its decode has finished; the caller owns a decoded surface.
+    func take(_ job: ImageDecoder.Job) -> ImageDecoder.Result? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let result = results.removeValue(forKey: job) else { return nil }
+        pending.remove(job)
+        background.remove(job)
+        return result
+    }
+
+    /// Blocks until every requested decode has finished (headless capture, before its first frame).
+    func waitForAll() {
+        done.lock()
+        defer { done.unlock() }
+        while true {
+            let finished = lock.withLock { pending.allSatisfy { results[$0] != nil } }
+            if finished { return }
+            done.wait()
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import CSDL2
+import Foundation
+import ParallaxEngine
+import ParallaxFrame
+
+/// `parallax bench --photos DIR --fling V` (docs/photo-folders.md, "Benchmark"): the feed of a
+/// folder flung from top to bottom and back in real time, frames paced at 60 Hz, photos decoded in
+/// the background as in the window. Flings of `V` px/s follow each other every `period` seconds;
+/// every `restEvery`-th fling, and at each end, the content is left to land.
+public enum PhotoBenchmark {
+    public struct Report {
+        /// Seconds between presents.
+        public var intervals: [Double] = []
+        /// Cards that came into view, and those of them that were still placeholders then.
+        public var entered = 0
+        public var enteredAsPlaceholders = 0
+        /// Cards in view once the content came to rest after a fling, and those still placeholders.
+        public var landed = 0
+        public var landedAsPlaceholders = 0
+        public var landings = 0
+        public var flings = 0
+        /// Seconds each decode took on the decode workers.
+        public var decodes: [Double] = []
+        public var peakResidentBytes = 0
+        /// Whether it went down to the end and back to the top before `maxFrames`.
+        public var completed = false
+    }
+
+    public static let rate = 60.0
+
+    public static func run(canvas: Canvas, driver: SceneDriver, velocity: Double, period: Double = 0.8, restEvery: Int = 16,
+                           maxFrames: Int) -> Report {
+        var report = Report()
+        let step = FrameStep(driver: driver, target: canvas, clock: Stopwatch())
+        let viewport = canvas.logicalSize
+        var pending: [TimedInput] = []
+        var downwards = true, legs = 0
+        var nextFling = 0.2
+        var waitingToLand = false
+        var lastFlingOffset: Double?
+        var previous: Set<ImageID> = []
+        var sincePresent = Stopwatch()
+        let start = monotonicSeconds()
+        var frame = 0
+        _ = canvas.textures.takeDecodeTimes()
+        while frame < maxFrames {
+            // Real time, on the 60 Hz grid: a late frame skips the frames it missed.
+            let now = monotonicSeconds() - start
+            frame = max(frame + 1, Int((now * rate).rounded(.up)))
+            let time = Double(frame) / rate
+            let wait = time - (monotonicSeconds() - start)
+            if wait > 0 { usleep(UInt32(wait * 1e6)) }
+            let state = (driver.scene as? Traceable)?.scrollState
+            if let state, waitingToLand, state.phase == .idle {
+                waitingToLand = false
+                report.landings += 1
+                report.landed += previous.count
+                report.landedAsPlaceholders += previous.intersection(canvas.displayListRenderer.placeholders).count
+                nextFling = time
+            }
+            if let state, !waitingToLand, time >= nextFling {
+                let offset = state.offset.y
+                if let last = lastFlingOffset, abs(offset - last) < 1 {
+                    // At an end: turn back, or done after the way back up.
+                    legs += 1
+                    if legs == 2 { report.completed = true; break }
+                    downwards.toggle()
+                }
+                lastFlingOffset = offset
+                pending += fling(viewport: viewport, velocity: velocity, downwards: downwards, at: time)
+                report.flings += 1
+                if report.flings % restEvery == 0 {
+                    waitingToLand = true
+                } else {
+                    nextFling = time + period
+                }
+            }
+            while let first = pending.first, first.time <= time {
+                step.deliver(first.event, at: first.time)
+                pending.removeFirst()
+            }
+            canvas.discardEvents()
+            step.run(at: time)
+            canvas.present()
+            let interval = sincePresent.lap()
+            if frame > 1 { report.intervals.append(interval) }
+            let shown = canvas.displayListRenderer.drawnImages
+            let entering = shown.subtracting(previous)
+            report.entered += entering.count
+            report.enteredAsPlaceholders += entering.intersection(canvas.displayListRenderer.placeholders).count
+            previous = shown
+        }
+        report.decodes = canvas.textures.takeDecodeTimes()
+        report.peakResidentBytes = Bench.peakResidentBytes()
+        return report
+    }
+
+    /// A flick: the pointer dragged `velocity` px/s for four frames, released moving.
+    static func fling(viewport: Size, velocity: Double, downwards: Bool, at t: Double) -> [TimedInput] {
+        let x = viewport.width / 2, step = velocity / rate * (downwards ? -1 : 1)
+        let y0 = downwards ? viewport.height * 0.9 : viewport.height * 0.1
+        var events = [TimedInput(time: t, event: .mouseDown(Point(x: x, y: y0)))]
+        for k in 1...4 { events.append(TimedInput(time: t + Double(k) / rate, event: .mouseMove(Point(x: x, y: y0 + step * Double(k))))) }
+        events.append(TimedInput(time: t + 4 / rate, event: .mouseUp(Point(x: x, y: y0 + step * 4))))
+        return events
+    }
+}
+
+extension PhotoBenchmark {
+    /// CPU seconds to decode each file, one after another on this thread, as the feed would for a
+    /// photo aspect-filling a `box` (device pixels): the decode alone, beside its anchor. CPU time,
+    /// not wall time, so other work on a shared machine does not count.
+    public static func decodeTimes(paths: [String], box: Size) -> [Double] {
+        paths.compactMap { path in
+            guard let (w, h) = ImageDecoder.orientedSize(of: path) else { return nil }
+            let scale = max(box.width / Double(w), box.height / Double(h))
+            let start = threadCPUSeconds()
+            guard case let .decoded(decoded) = ImageDecoder.decode(ImageDecoder.Job(path: path), scale: scale) else { return nil }
+            let seconds = threadCPUSeconds() - start
+            SDL_FreeSurface(decoded.surface)
+            return seconds
+        }
+    }
+
+    /// CPU seconds (user and system) `djpeg -scale 1/4 -outfile /dev/null` (libjpeg-turbo's own
+    /// tool) takes on each file it decodes without error; nil when djpeg is not installed.
+    public static func djpegTimes(paths: [String]) -> [Double]? {
+        let djpeg = "/usr/bin/djpeg"
+        guard FileManager.default.isExecutableFile(atPath: djpeg) else { return nil }
+        return paths.compactMap { path in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: djpeg)
+            process.arguments = ["-scale", "1/4", "-outfile", "/dev/null", path]
+            process.standardError = FileHandle.nullDevice
+            let before = childrenCPUSeconds()
+            guard (try? process.run()) != nil else { return nil }
+            process.waitUntilExit()
+            return process.terminationStatus == 0 ? childrenCPUSeconds() - before : nil
+        }
+    }
+
+    static func threadCPUSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    /// User and system time of the children waited for so far.
+    static func childrenCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+}

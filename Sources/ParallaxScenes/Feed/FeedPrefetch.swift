@@ -1,0 +1,54 @@
+import ParallaxEngine
+
+/// Which cells to decode ahead while the feed moves (docs/photo-folders.md, "Prefetch"): a fling's
+/// landing is known in closed form at its release (`ScrollAxis.restingOffset`), so the cells shown
+/// there come first, then the cells on the way, in the order they will come into view. Cells
+/// visible now are drawn, so asked for anyway; cells passed are not listed (their decodes drop).
+public enum FeedPrefetch {
+    /// At most this many cells: a fling across the whole of a long feed need not queue thousands.
+    public static let maxCells = 48
+
+    /// Item indices, most urgent first; empty when the content will not move.
+    public static func plan(_ layout: FeedLayout, from offset: Double, to landing: Double) -> [Int] {
+        guard offset.isFinite, landing.isFinite, abs(landing - offset) >= 1 else { return [] }
+        let now = Set(layout.visible(offset: offset).cells.map(\.index))
+        var planned = Set(now)
+        var order: [Int] = []
+        func add(_ index: Int) {
+            if order.count < maxCells, planned.insert(index).inserted { order.append(index) }
+        }
+        for cell in layout.visible(offset: landing).cells { add(cell.index) }
+        // The way there, a viewport at a time from where the content is now, nearest first.
+        let step = max(1, layout.viewport.height)
+        let direction = landing > offset ? 1.0 : -1.0
+        var at = offset
+        while (landing - at) * direction > 0, order.count < maxCells {
+            at = direction > 0 ? min(landing, at + step) : max(landing, at - step)
+            let cells = layout.visible(offset: at).cells.map(\.index)
+            for index in direction > 0 ? cells : cells.reversed() { add(index) }
+        }
+        return order
+    }
+
+    /// When, in seconds after `time`, each item comes into view as `axis` moves on (closed form,
+    /// bisected to a millisecond); 0 for one in view by then, `.infinity` for one never reached.
+    public static func due(_ items: [Int], _ layout: FeedLayout, axis: ScrollAxis, at time: Double) -> [Double] {
+        let horizon = 30.0, viewport = layout.viewport.height
+        let now = axis.offset(at: time), downwards = (axis.restingOffset ?? now) >= now
+        return items.map { index in
+            let top = layout.containerTop(ofItem: index), bottom = top + layout.photoHeight + layout.settings.captionHeight
+            func shows(_ t: Double) -> Bool {
+                let offset = axis.offset(at: time + t)
+                return downwards ? offset + viewport > top : offset < bottom
+            }
+            if shows(0) { return 0 }
+            guard shows(horizon) else { return .infinity }
+            var (lo, hi) = (0.0, horizon)
+            while hi - lo > 1e-3 {
+                let mid = (lo + hi) / 2
+                if shows(mid) { hi = mid } else { lo = mid }
+            }
+            return hi
+        }
+    }
+}

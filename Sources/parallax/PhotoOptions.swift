@@ -1,0 +1,43 @@
+import ArgumentParser
+import Logging
+import ParallaxEngine
+import ParallaxScenes
+import ParallaxSDL
+
+/// `--photos` and `--cache-mb`, shared by run, capture, verify and bench (docs/photo-folders.md).
+struct PhotoOptions: ParsableArguments {
+    @Option(help: "Show this folder's JPEG and PNG photos (at any depth, by date taken) in the feed.")
+    var photos: String?
+
+    @Option(name: .customLong("cache-mb"), help: "Megabytes of decoded photos to keep as textures (default \(TextureCache.defaultBudget >> 20)).")
+    var cacheMB: Double?
+
+    func validate() throws {
+        if let cacheMB, !PlaygroundSettings.PhotoLimits.cacheMB.contains(cacheMB) {
+            throw ValidationError("--cache-mb must be from \(Int(PlaygroundSettings.PhotoLimits.cacheMB.lowerBound)) to \(Int(PlaygroundSettings.PhotoLimits.cacheMB.upperBound))")
+        }
+    }
+
+    /// Puts the folder's photos (the flag's, else the config's) in the feed; a missing folder, or
+    /// one without images, ends the process with its one-line error and exit code 2.
+    func apply(to options: inout SceneRegistry.Options) throws {
+        if let photos { options.settings.photos = photos }
+        if let cacheMB { options.settings.photoCacheMB = cacheMB }
+        guard let folder = options.settings.photos else { return }
+        let items: [PhotoFolder.Item]
+        do throws(PhotoFolder.Failure) {
+            items = try PhotoFolder.scan(folder)
+        } catch {
+            throw CommandFailure(message: error.description, code: 2)
+        }
+        options.feed.photos = items.map { Photo(image: ImageID($0.path), title: $0.name, credit: $0.dateText, dayTaken: String($0.dateText.prefix(10))) }
+        options.feed.itemCount = items.count
+    }
+}
+
+/// Gives the canvas the options' photo cache budget and, for a folder of photos, its colour index.
+func attachPhotos(to canvas: Canvas, options: SceneRegistry.Options, logger: Logger) {
+    if let mb = options.settings.photoCacheMB { canvas.textures.budget = Int(mb * 1_048_576) }
+    guard let folder = options.settings.photos else { return }
+    canvas.textures.indexPhotos(folder: folder, paths: options.feed.photos.map(\.image.name))
+}
