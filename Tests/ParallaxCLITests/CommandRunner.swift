@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// The built `parallax`, beside the test bundle in SwiftPM's build folder.
+let parallaxBinary: String = {
+    let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    return exe.deletingLastPathComponent().appendingPathComponent("parallax").path
+}()
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+struct Outcome {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+    /// Standard error without the noise of libraries that print on their own.
+    var errorLines: [String] { stderr.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("libpng warning") } }
+}
+
+/// Runs a command with a time limit (a hung command is killed and fails the test), `input` on its
+/// standard input.
+func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, input: Data? = nil,
+         timeout: TimeInterval = 120) throws -> Outcome {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let out = Pipe(), err = Pipe(), stdin = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input == nil ? FileHandle.nullDevice : stdin
+    try process.run()
+    if let input {
+        try stdin.fileHandleForWriting.write(contentsOf: input)
+        try stdin.fileHandleForWriting.close()
+    }
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    if process.isRunning {
+        process.terminate()
+        Issue.record("\(executable) \(arguments) did not finish in \(timeout) s")
+    }
+    process.waitUntilExit()
+    return Outcome(status: process.terminationStatus,
+                   stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                   stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+}
+
+func parallax(_ arguments: [String], environment: [String: String]? = nil) throws -> Outcome {
+    try run(parallaxBinary, arguments, environment: environment)
+}
+
+func which(_ tool: String) -> String? {
+    for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+        let path = "\(dir)/\(tool)"
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+}
+
+func writeTemporary(_ text: String, name: String) -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-cli-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent(name).path
+    _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    return path
+}
+
+/// The environment without any display, as on a server.
+var environmentWithoutDisplay: [String: String] {
+    var env = ProcessInfo.processInfo.environment
+    env["DISPLAY"] = nil
+    env["WAYLAND_DISPLAY"] = nil
+    env["SDL_VIDEODRIVER"] = nil
+    return env
+}
