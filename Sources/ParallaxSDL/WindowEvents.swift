@@ -20,11 +20,6 @@ final class WindowEvents {
         waylandPointer = xInput == nil ? WaylandPointer(window: window) : nil
     }
 
-    /// What reads the trackpad beside SDL, for `--stats` and the log.
-    var scrollSource: String {
-        xInput != nil ? "xinput2" : waylandPointer != nil ? "wayland-pointer" : "sdl"
-    }
-
     func poll() -> [(output: EventTranslator.Output, ticks: Double)] {
         var polled: [(output: EventTranslator.Output, ticks: Double)] = []
         var event = SDL_Event()
