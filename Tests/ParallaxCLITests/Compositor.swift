@@ -145,10 +145,15 @@ enum CompositorWindow {
             Thread.sleep(forTimeInterval: 0.05)
         }
         try #require(window.isRunning, "parallax run on \(driver) ended early: \(String(decoding: windowErrors.fileHandleForReading.availableData, as: UTF8.self))")
-        var environment = rig.environment
-        environment["PARALLAX_OUTPUT"] = "1280x800"
-        let played = try run("/usr/bin/python3", [player], environment: environment, input: try JSONSerialization.data(withJSONObject: events))
-        try #require(played.status == 0, "wayland-pointer-play: \(played.stderr)")
+        // No events, no virtual pointer: the compositor then has no pointer device at all.
+        var sent: [SentEvent] = []
+        if !events.isEmpty {
+            var environment = rig.environment
+            environment["PARALLAX_OUTPUT"] = "1280x800"
+            let played = try run("/usr/bin/python3", [player], environment: environment, input: try JSONSerialization.data(withJSONObject: events))
+            try #require(played.status == 0, "wayland-pointer-play: \(played.stderr)")
+            sent = try played.stdout.split(separator: "\n").map { try JSONDecoder().decode(SentEvent.self, from: Data($0.utf8)) }
+        }
         try afterwards(rig)
         let deadline = Date().addingTimeInterval(60)
         while window.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
@@ -158,7 +163,6 @@ enum CompositorWindow {
         let trace = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n").map { line in
             try TraceFrame(try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]))
         }
-        let sent = try played.stdout.split(separator: "\n").map { try JSONDecoder().decode(SentEvent.self, from: Data($0.utf8)) }
         let stats = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: statsPath))) as? [String: Any])
         try #require(stats["videoDriver"] as? String == driver, "the window ran on \(stats["videoDriver"] ?? "nothing"), not \(driver)")
         return (trace, sent, stats)

@@ -23,41 +23,60 @@ extension RealInputTests {
             return within / max(across, 1)
         }
 
+        /// What grim could not do, with what the rig looked like then.
+        struct NoScreenshot: Error, CustomStringConvertible {
+            let description: String
+        }
+
         /// The window's `--stats` sizes and a screenshot of the output (grim), on `driver`.
         static func shown(driver: String, on rig: Compositor) throws -> (window: [String: Any], drawable: [String: Any], screen: PixelImage) {
             let shot = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-grim-\(UUID().uuidString).png").path
             defer { try? FileManager.default.removeItem(atPath: shot) }
-            let events: [[String: Any]] = [["t": 0.0, "type": "move", "x": 1270, "y": 790]]
-            let (_, _, stats) = try CompositorWindow.play(scene: "feed", driver: driver, events: events, on: rig) { rig in
-                // grim's connection was refused once in a full run, and once its picture could not
-                // be read (sway busy): it tries three times.
-                var errors: [String] = []
-                for _ in 0..<3 {
+            var screen: PixelImage?
+            var errors: [String] = []
+            let (_, _, stats) = try CompositorWindow.play(scene: "feed", driver: driver, events: [], on: rig) { rig in
+                for _ in 0..<3 where screen == nil {
                     Thread.sleep(forTimeInterval: 1)
                     let grim = try run(try #require(which("grim")), [shot], environment: rig.environment)
-                    if grim.status == 0, (try? PixelImage.load(path: shot)) != nil { return }
-                    errors.append(grim.status == 0 ? "\(shot) cannot be read" : grim.stderr.trimmingCharacters(in: .whitespacesAndNewlines))
+                    screen = grim.status == 0 ? try? PixelImage.load(path: shot) : nil
+                    if screen == nil {
+                        let socket = FileManager.default.fileExists(atPath: rig.waylandDisplay) ? "there" : "gone"
+                        let sway = rig.process.isRunning ? "running" : "exited \(rig.process.terminationStatus)"
+                        errors.append("\(grim.status == 0 ? "no readable picture" : grim.stderr.trimmingCharacters(in: .whitespacesAndNewlines)) (sway \(sway), socket \(socket))")
+                    }
                 }
-                Issue.record("grim: \(errors)")
             }
-            return (try #require(stats["windowSize"] as? [String: Any]), try #require(stats["drawableSize"] as? [String: Any]),
-                    try PixelImage.load(path: shot))
+            guard let screen else { throw NoScreenshot(description: "grim on \(driver): \(errors)") }
+            return (try #require(stats["windowSize"] as? [String: Any]), try #require(stats["drawableSize"] as? [String: Any]), screen)
         }
 
+        /// sway 1.7 crashed (SIGSEGV) at output scale 2 in 4 of 6 runs once a virtual pointer was
+        /// there, so this check makes none (`CompositorWindow.play` with no events); a compositor
+        /// that dies all the same (grim then cannot connect) is started again, up to three in all.
         @Test func onWaylandTheWindowDrawsAtTheOutputsScaleAndItsGlyphsAreSharp() throws {
             guard which("grim") != nil else { try Test.cancel("grim is not installed (scripts/install-deps --tests installs it): no screenshot of the compositor") }
-            let rig = try Compositor.start(scale: 2)
-            defer { rig.stop() }
-            let wayland = try Self.shown(driver: "wayland", on: rig)
-            #expect(wayland.window["width"] as? Int == 1280 && wayland.window["height"] as? Int == 800)
-            #expect(wayland.drawable["width"] as? Int == 2560 && wayland.drawable["height"] as? Int == 1600, "drawable \(wayland.drawable)")
-            #expect(wayland.screen.width == 2560 && wayland.screen.height == 1600)
-            let x11 = try Self.shown(driver: "x11", on: rig)
-            #expect(x11.drawable["width"] as? Int == 1280, "Xwayland's window draws at 1x: \(x11.drawable)")
-            let sharp = Self.detail(wayland.screen), blown = Self.detail(x11.screen)
-            print("compositor scale 2: detail within device-pixel pairs, wayland \(sharp), x11 \(blown)")
-            #expect(sharp > 0.6, "wayland: \(sharp)")
-            #expect(blown < 0.5 * sharp, "x11 through Xwayland: \(blown), wayland: \(sharp)")
+            var misses: [String] = []
+            for _ in 0..<3 {
+                let rig = try Compositor.start(scale: 2)
+                defer { rig.stop() }
+                do {
+                    let wayland = try Self.shown(driver: "wayland", on: rig)
+                    #expect(wayland.window["width"] as? Int == 1280 && wayland.window["height"] as? Int == 800)
+                    #expect(wayland.drawable["width"] as? Int == 2560 && wayland.drawable["height"] as? Int == 1600, "drawable \(wayland.drawable)")
+                    #expect(wayland.screen.width == 2560 && wayland.screen.height == 1600)
+                    let x11 = try Self.shown(driver: "x11", on: rig)
+                    #expect(x11.drawable["width"] as? Int == 1280, "Xwayland's window draws at 1x: \(x11.drawable)")
+                    let sharp = Self.detail(wayland.screen), blown = Self.detail(x11.screen)
+                    print("compositor scale 2: detail within device-pixel pairs, wayland \(sharp), x11 \(blown)")
+                    #expect(sharp > 0.6, "wayland: \(sharp)")
+                    #expect(blown < 0.5 * sharp, "x11 through Xwayland: \(blown), wayland: \(sharp)")
+                    return
+                } catch let miss as NoScreenshot {
+                    print("compositor scale 2: tried again, \(miss)")
+                    misses.append(miss.description)
+                }
+            }
+            Issue.record("\(misses)")
         }
     }
 }
