@@ -92,14 +92,12 @@ struct Compositor {
     /// sway and its Xwayland are killed (signals are blocked in Foundation's children), and what
     /// Xwayland would have removed goes too.
     func stop() {
-        let number = xDisplay.dropFirst()
-        let lock = "/tmp/.X\(number)-lock"
+        let lock = "/tmp/.X\(xDisplay.dropFirst())-lock"
         let xwayland = (try? String(contentsOfFile: lock, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespaces)) }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         if let xwayland { kill(xwayland, SIGKILL) }
-        try? FileManager.default.removeItem(atPath: lock)
-        try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+        XServer.removeFiles(of: xDisplay)
         try? FileManager.default.removeItem(at: runtimeDirectory)
     }
 }

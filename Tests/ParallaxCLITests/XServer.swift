@@ -59,6 +59,11 @@ struct XServer {
     func stop() {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+        Self.removeFiles(of: display)
+    }
+
+    /// What an X server on `display` (`:N`) would have removed when it ends: its lock and socket.
+    static func removeFiles(of display: String) {
         let number = display.dropFirst()
         try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
         try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")

@@ -241,8 +241,12 @@ public struct ScrollAxis: Sendable {
 
     /// What a pointer's release or the fingers' lift does, as the release policy says.
     private mutating func release(from x: Double, velocity v: Double, offsetStart: Double, startPage: Int, at t: Double) {
-        let released = released(at: x, velocity: v, offsetStart: offsetStart, startPage: startPage)
-        switch release.release(released) {
+        apply(release.release(released(at: x, velocity: v, offsetStart: offsetStart, startPage: startPage)), from: x, velocity: v, at: t)
+    }
+
+    /// Starts what the release policy decided, from `x` moving at `v`.
+    private mutating func apply(_ motion: ReleasePolicy.Motion, from x: Double, velocity v: Double, at t: Double) {
+        switch motion {
         case let .fling(velocity): segments = freeMotion(from: x, velocity: velocity, at: t)
         case let .settle(target): animate(from: x, velocity: v, to: target, phase: .paging, at: t)
         }
@@ -288,13 +292,12 @@ public struct ScrollAxis: Sendable {
         }
         let end = t + settings.preciseSettleDelay
         let momentum = release.momentum(tracker.velocity, settings)
-        let hold = Segment(start: t, piece: ScrollHold(at: x, velocity: tracker.velocity), phase: .dragging, heldUntil: end)
-        let ending = released(at: x, velocity: momentum, offsetStart: stream!.offsetStart, startPage: stream!.startPage)
-        if case .settle = release.release(ending) {
+        let ending = release.release(released(at: x, velocity: momentum, offsetStart: stream!.offsetStart, startPage: stream!.startPage))
+        if case .settle = ending {
             // A policy that settles (paging) holds the content until the stream ends, then settles
             // as a release there would.
-            release(from: x, velocity: momentum, offsetStart: stream!.offsetStart, startPage: stream!.startPage, at: end)
-            segments.insert(hold, at: 0)
+            apply(ending, from: x, velocity: momentum, at: end)
+            segments.insert(Segment(start: t, piece: ScrollHold(at: x, velocity: tracker.velocity), phase: .dragging, heldUntil: end), at: 0)
             return
         }
         var moving: [Segment]
