@@ -24,7 +24,9 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
     let options: SceneRegistry.Options
     var plot = PhysicsPlot()
     public internal(set) var showsTuning = false
-    public private(set) var selectedRow = 0
+    public internal(set) var selectedRow = 0
+    /// The tuning row whose slider a press holds (TuningPanel.swift).
+    var draggedTuningRow: Int?
     /// The last word of the panel on saving or reloading.
     public internal(set) var tuningStatus = ""
     /// Writes the settings to the config file; returns what to tell the user.
@@ -118,26 +120,30 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
             case .tuningNextRow? where showsTuning: selectedRow = min(tuningRows.count - 1, selectedRow + 1)
             case .tuningDecrease? where showsTuning: stepSelected(-1, at: time)
             case .tuningIncrease? where showsTuning: stepSelected(1, at: time)
-            case .tuningSave? where showsTuning: tuningStatus = onSave?(settings) ?? "no config file to save to"
+            case .tuningResetRow? where showsTuning: resetSelectedTuningRow(at: time)
+            case .tuningSave? where showsTuning: saveTuning()
             case .tuningReload? where showsTuning: reload(at: time)
             default: active.handle(event, at: time)
             }
         case let .resize(size):
             viewport = size
             for scene in scenes { scene.handle(.resize(sceneViewport), at: time) }
+        case let .mouseDown(p) where showsTuning && (tuningIsModal || tuningFrame.contains(p)):
+            // A press on the sheet is the sheet's (its controls, never a drag of the scene), and so is
+            // one on the dimmed window around a modal sheet (it closes it).
+            pressOnControls = true
+            tuningPress(at: p, time: time)
         case let .mouseDown(p) where p.y < Self.barHeight:
             pressOnControls = true
             if let tab = tabFrames().firstIndex(where: { $0.contains(p) }) { select(tab) }
-        case let .mouseDown(p) where showsTuning && tuningFrame.contains(p):
-            // A press on the panel is the panel's: its buttons, never a drag of the scene.
-            pressOnControls = true
-            if let hit = tuningButton(at: p) {
-                selectedRow = hit.row
-                stepSelected(hit.direction, at: time)
-            }
-        case .mouseMove, .mouseUp:
+        case let .mouseMove(p), let .mouseUp(p):
             if pressOnControls {
-                if case .mouseUp = event { pressOnControls = false }
+                if case .mouseUp = event {
+                    tuningRelease(at: p, time: time)
+                    pressOnControls = false
+                } else {
+                    tuningDrag(to: p, time: time)
+                }
                 return
             }
             active.handle(event, at: time)
@@ -153,11 +159,11 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
         }
     }
 
-    /// What a click at `point` would act on: a hand over the tabs and the tuning panel's buttons, an
+    /// What a click at `point` would act on: a hand over the tabs and the tuning sheet's controls, an
     /// arrow on the rest of the bar, the panels and the help panel; elsewhere the scene's answer.
     public func cursor(at point: Point) -> CursorKind {
         if point.y < Self.barHeight { return tabFrames().contains { $0.contains(point) } ? .hand : .arrow }
-        if showsTuning && tuningFrame.contains(point) { return tuningButton(at: point) == nil ? .arrow : .hand }
+        if showsTuning, let kind = tuningCursor(at: point) { return kind }
         if showsHelp && helpFrame.contains(point) { return .arrow }
         // In compare mode the right pane's point is the left pane's.
         guard case let .mouseMove(local) = paneLocal(.mouseMove(point)) else { return .arrow }

@@ -1,72 +1,334 @@
 import ParallaxEngine
 
-/// The tuning panel (P): the active scene's rows (TuningRow.swift) with their values and − + buttons,
-/// and a footer with the keys or the last save/reload word. An opaque side sheet at the window's
-/// right edge, under the bar, beside the scene: the scene is laid out in the width left of it
-/// (`Playground.sceneViewport`), so every caption and paragraph stays in view while tuning. Esc closes it.
+/// The tuning panel (P): the active scene's rows (TuningRow.swift) as controls (sliders with their
+/// range's ends and a tick at the default, switches, and the physics model between ‹ and ›), a ↺
+/// on each row that differs from its default, and a footer with "Reset all" and the keys or the last
+/// save/reload word.
+///
+/// Where the window has room, an opaque side sheet at its right edge, under the bar, beside the
+/// scene: the scene is laid out in the width left of it (`Playground.sceneViewport`), so every
+/// caption stays in view while tuning. Where that would leave the scene under `minimumSceneWidth`,
+/// or the sheet is too short for the roomy rows, it is a sheet centred over the dimmed window
+/// (`tuningIsModal`), its rows one line each, down to `minimumCompactRowHeight`; a press on the
+/// dimmed scene closes it, as Esc does.
 extension Playground {
-    static let rowHeight = 28.0
     static let panelWidth = 330.0
+    static let modalPanelWidth = 440.0
+    static let minimumCompactRowHeight = 22.0
+    /// The track ends' labels.
+    static let panelSmallFont = Font(size: 11)
+    /// Buttons and the tracks' unfilled part; opaque, since a switch's pill is a bar and two discs
+    /// that overlap.
+    static let tuningControl = Color(gray: 255, a: 36).composited(over: Theme.panel)
+    static let tuningSwitchOff = Color(gray: 255, a: 64).composited(over: Theme.panel)
+    /// Over the window behind a modal sheet, as the help panel's (HelpPanel.swift).
+    static let tuningDim = Color(r: 0, g: 0, b: 0, a: 110)
 
     var tuningRows: [TuningRow] { TuningRow.rows(for: registry.entries[activeIndex]) }
+    /// What a row's reset goes back to: one source, the settings' own defaults.
+    var tuningDefaults: PlaygroundSettings { PlaygroundSettings(registry: registry) }
+
+    /// The sheet shows over the dimmed window instead of beside the scene: the side sheet would
+    /// leave the scene under `minimumSceneWidth`, or be too short for the roomy rows of the scene
+    /// with the most (so switching scenes never changes it).
+    public var tuningIsModal: Bool {
+        showsTuning && (viewport.width - Self.panelWidth < Self.minimumSceneWidth || tuningRoomyHeight > viewport.height - Self.barHeight)
+    }
+
+    var tuningRoomyHeight: Double {
+        TuningLayout.roomyHeight(rows: registry.entries.map { TuningRow.rows(for: $0) }, text: environment.text)
+    }
 
     /// The whole sheet: a press anywhere on it is the panel's.
-    var tuningFrame: Rect {
-        let width = min(Self.panelWidth, viewport.width)
-        return Rect(x: viewport.width - width, y: Self.barHeight, width: width, height: max(0, viewport.height - Self.barHeight))
+    var tuningFrame: Rect { tuningLayout.frame }
+
+    var tuningLayout: TuningLayout {
+        TuningLayout(rows: tuningRows, viewport: viewport, modal: tuningIsModal, text: environment.text, roomyHeight: tuningRoomyHeight)
     }
 
-    /// `rowHeight`, or less (down to 20 px, the buttons shrinking with it) where the sheet is too
-    /// short for every row and the footer (14 px below the rows, a line of text and a margin).
-    var tuningRowHeight: Double {
-        let rows = Double(max(1, tuningRows.count))
-        return max(20, min(Self.rowHeight, ((tuningFrame.height - 44 - 40) / rows).rounded(.down)))
-    }
-
-    func tuningRowFrames() -> [(row: Rect, minus: Rect, plus: Rect)] {
-        let panel = tuningFrame, rowHeight = tuningRowHeight
-        return tuningRows.indices.map { i in
-            let row = Rect(x: panel.minX + 8, y: panel.minY + 44 + Double(i) * rowHeight, width: panel.width - 16, height: rowHeight)
-            let side = min(22, rowHeight)
-            let plus = Rect(x: row.maxX - 26, y: (row.midY - side / 2).rounded(), width: 24, height: side)
-            return (row, plus.offsetBy(dx: -30), plus)
+    /// A press on the sheet: a ↺, "Reset all", a switch, a ‹ or ›, or a slider's track (the value
+    /// jumps under the pointer and follows it until the release); on a row elsewhere, it selects the
+    /// row. On the dimmed scene around a modal sheet, it closes the sheet.
+    func tuningPress(at p: Point, time: Double) {
+        let layout = tuningLayout, rows = tuningRows
+        guard layout.frame.contains(p) else {
+            if tuningIsModal { setTuning(false, at: time) }
+            return
+        }
+        if layout.resetAll.contains(p) { resetAllTuningRows(at: time); return }
+        guard let i = layout.rows.firstIndex(where: { $0.frame.contains(p) }) else { return }
+        selectedRow = i
+        let frames = layout.rows[i]
+        if frames.reset.contains(p) && rows[i].differs(settings, tuningDefaults) {
+            resetSelectedTuningRow(at: time)
+            return
+        }
+        switch rows[i].control {
+        case .slider where frames.grip.contains(p):
+            draggedTuningRow = i
+            tuningDrag(to: p, time: time)
+        case .toggle where frames.grip.contains(p):
+            stepSelected(1, at: time)
+        case .choice where frames.previous.contains(p): stepSelected(-1, at: time)
+        case .choice where frames.next.contains(p): stepSelected(1, at: time)
+        default: break
         }
     }
 
-    /// The row and direction of the − or + button under a press on the panel, if any.
-    func tuningButton(at p: Point) -> (row: Int, direction: Double)? {
-        for (i, row) in tuningRowFrames().enumerated() {
-            if row.minus.contains(p) { return (i, -1) }
-            if row.plus.contains(p) { return (i, 1) }
+    /// The pointer moved with a slider held: its value follows the pointer's x along the track.
+    func tuningDrag(to p: Point, time: Double) {
+        let rows = tuningRows
+        guard let i = draggedTuningRow, i < rows.count, case let .slider(slider) = rows[i].control else { return }
+        let track = tuningLayout.rows[i].control
+        var s = settings
+        slider.set(&s, slider.value(at: (p.x - track.minX) / track.width))
+        if s != settings { apply(s, at: time) }
+    }
+
+    func tuningRelease(at p: Point, time: Double) {
+        tuningDrag(to: p, time: time)
+        draggedTuningRow = nil
+    }
+
+    /// The sheet's answer for the pointer at `point`: a hand over what a press acts on, an arrow
+    /// elsewhere on the sheet and on the dimmed scene around a modal one; nil beside a side sheet.
+    func tuningCursor(at point: Point) -> CursorKind? {
+        let layout = tuningLayout
+        guard layout.frame.contains(point) else { return tuningIsModal ? .arrow : nil }
+        if layout.resetAll.contains(point) { return tuningRows.contains { $0.differs(settings, tuningDefaults) } ? .hand : .arrow }
+        guard let i = layout.rows.firstIndex(where: { $0.frame.contains(point) }) else { return .arrow }
+        let row = tuningRows[i], frames = layout.rows[i]
+        if frames.reset.contains(point) && row.differs(settings, tuningDefaults) { return .hand }
+        switch row.control {
+        case .slider, .toggle: return frames.grip.contains(point) ? .hand : .arrow
+        case .choice: return frames.previous.contains(point) || frames.next.contains(point) ? .hand : .arrow
         }
-        return nil
     }
 
     func drawTuning(into list: inout DisplayList) {
-        let panel = tuningFrame, text = environment.text
+        let layout = tuningLayout, panel = layout.frame, text = environment.text, rows = tuningRows, defaults = tuningDefaults
+        let lineHeight = text.size(of: "0", font: Self.panelFont).height
+        func textY(_ centre: Double, _ font: Font = Self.panelFont) -> Double { (centre - text.size(of: "0", font: font).height / 2).rounded() }
+        func rightAligned(_ string: String, _ font: Font, right: Double, centre: Double, _ color: Color) {
+            list.text(string, font: font, at: Point(x: right - text.size(of: string, font: font).width, y: textY(centre, font)), color: color)
+        }
+        func button(_ box: Rect, _ label: String, font: Font = Self.panelBold, color: Color = Theme.text) {
+            list.fill(box, Self.tuningControl)
+            let w = text.size(of: label, font: font).width
+            list.text(label, font: font, at: Point(x: (box.midX - w / 2).rounded(), y: textY(box.midY, font)), color: color)
+        }
+        if layout.isModal {
+            list.fill(Rect(origin: .zero, size: viewport), Self.tuningDim)
+            list.fill(panel.insetBy(dx: -1, dy: -1), Theme.barLine)
+        }
         list.fill(panel, Theme.panel)
-        list.fill(Rect(x: panel.minX, y: panel.minY, width: 1, height: panel.height), Theme.barLine)
-        list.text("Tuning  ·  \(active.name)", font: Self.panelBold, at: Point(x: panel.minX + 14, y: panel.minY + 16), color: Theme.text)
+        if !layout.isModal { list.fill(Rect(x: panel.minX, y: panel.minY, width: 1, height: panel.height), Theme.barLine) }
         let close = "Esc closes"
-        list.text(close, font: Self.panelFont, at: Point(x: panel.maxX - 14 - text.size(of: close, font: Self.panelFont).width, y: panel.minY + 16),
-                  color: Theme.secondaryText)
-        let rows = tuningRows
-        for (i, frame) in tuningRowFrames().enumerated() {
-            if i == min(selectedRow, rows.count - 1) { list.fill(frame.row, Theme.accent.withAlpha(48)) }
-            let lineHeight = text.size(of: "0", font: Self.panelFont).height
-            let y = (frame.row.midY - lineHeight / 2).rounded()
-            list.text(rows[i].label, font: Self.panelFont, at: Point(x: frame.row.minX + 6, y: y), color: Theme.text)
-            let value = rows[i].value(settings)
-            let width = text.size(of: value, font: Self.panelBold).width
-            list.text(value, font: Self.panelBold, at: Point(x: frame.minus.minX - 10 - width, y: y), color: Theme.accent)
-            for (box, sign) in [(frame.minus, "−"), (frame.plus, "+")] {
-                list.fill(box, Color(gray: 255, a: 36))
-                let w = text.size(of: sign, font: Self.panelBold).width
-                list.text(sign, font: Self.panelBold, at: Point(x: box.midX - w / 2, y: (box.midY - lineHeight / 2).rounded()), color: Theme.text)
+        let closeWidth = text.size(of: close, font: Self.panelFont).width
+        list.text(close, font: Self.panelFont, at: Point(x: panel.maxX - 14 - closeWidth, y: textY(layout.titleCentre)), color: Theme.secondaryText)
+        let title = TuningLayout.fitted("Tuning  ·  \(registry.entries[activeIndex].tabTitle)", font: Self.panelBold, width: panel.width - 42 - closeWidth, text: text)
+        list.text(title, font: Self.panelBold, at: Point(x: panel.minX + 14, y: textY(layout.titleCentre)), color: Theme.text)
+
+        for (i, frames) in layout.rows.enumerated() {
+            let row = rows[i]
+            if i == min(selectedRow, rows.count - 1) { list.fill(frames.frame, Theme.accent.withAlpha(48)) }
+            list.text(row.label, font: Self.panelFont, at: Point(x: frames.labelOrigin.x, y: textY(frames.lineCentre)), color: Theme.text)
+            if row.differs(settings, defaults) { button(frames.reset, "↺", font: Self.panelFont) }
+            switch row.control {
+            case let .slider(slider):
+                rightAligned(row.value(settings), Self.panelBold, right: frames.valueRight, centre: frames.lineCentre, Theme.accent)
+                let track = frames.control
+                if layout.roomy {
+                    list.text(slider.minText, font: Self.panelSmallFont,
+                              at: Point(x: frames.labelOrigin.x, y: textY(track.midY, Self.panelSmallFont)), color: Theme.secondaryText)
+                    rightAligned(slider.maxText, Self.panelSmallFont, right: frames.valueRight, centre: track.midY, Theme.secondaryText)
+                }
+                let knobX = (track.minX + slider.fraction(of: slider.get(settings)) * track.width).rounded()
+                list.fill(track, Self.tuningControl)
+                list.fill(Rect(x: track.minX, y: track.minY, width: knobX - track.minX, height: track.height), Theme.accent)
+                let tickX = (track.minX + slider.fraction(of: slider.get(defaults)) * track.width).rounded()
+                let tick = layout.knobRadius + 2
+                list.fill(Rect(x: tickX - 1, y: track.midY - tick, width: 2, height: 2 * tick), Theme.secondaryText)
+                list.disc(center: Point(x: knobX, y: track.midY), radius: layout.knobRadius, Theme.text)
+            case let .toggle(key):
+                let on = settings[keyPath: key], track = frames.control, r = track.height / 2
+                let color = on ? Theme.accent : Self.tuningSwitchOff
+                list.fill(Rect(x: track.minX + r, y: track.minY, width: track.width - 2 * r, height: track.height), color)
+                list.disc(center: Point(x: track.minX + r, y: track.midY), radius: r, color)
+                list.disc(center: Point(x: track.maxX - r, y: track.midY), radius: r, color)
+                list.disc(center: Point(x: on ? track.maxX - r : track.minX + r, y: track.midY), radius: r - 2, Theme.text)
+            case .choice:
+                button(frames.previous, "‹")
+                button(frames.next, "›")
+                let value = row.value(settings), w = text.size(of: value, font: Self.panelBold).width
+                list.text(value, font: Self.panelBold, at: Point(x: (frames.control.midX - w / 2).rounded(), y: textY(frames.lineCentre)),
+                          color: Theme.accent)
             }
         }
-        let footer = tuningStatus.isEmpty ? "[ ] select   - = change   S save   L reload" : tuningStatus
-        let footerY = panel.minY + 44 + Double(rows.count) * tuningRowHeight + 14
-        list.text(footer, font: Self.panelFont, at: Point(x: panel.minX + 14, y: footerY), color: Theme.secondaryText, clip: panel)
+        // Greyed while every row is at its default.
+        button(layout.resetAll, "Reset all", font: Self.panelFont,
+               color: rows.contains { $0.differs(settings, defaults) } ? Theme.text : Theme.secondaryText)
+        let hints = ["[ ] row   - = change   0 reset   S save   L reload", "S save   L reload   0 reset", "S save   L reload"]
+        let width = panel.maxX - 14 - layout.statusOrigin.x
+        let footer = tuningStatus.isEmpty ? hints.first { text.size(of: $0, font: Self.panelFont).width <= width } ?? hints[hints.count - 1]
+                                          : TuningLayout.fitted(tuningStatus, font: Self.panelFont, width: width, text: text)
+        list.text(footer, font: Self.panelFont, at: Point(x: layout.statusOrigin.x, y: textY(layout.statusOrigin.y + lineHeight / 2)),
+                  color: Theme.secondaryText)
+    }
+}
+
+/// Where everything on the tuning sheet goes, for a viewport and the active scene's rows.
+struct TuningLayout {
+    struct Row {
+        let frame: Rect
+        let labelOrigin: Point
+        /// The vertical centre of the label's line.
+        let lineCentre: Double
+        /// Where the value's text ends (right-aligned).
+        let valueRight: Double
+        /// The ↺ button (drawn and pressable while the row differs from its default).
+        let reset: Rect
+        /// A slider's track, a switch, or the space between a choice's ‹ and ›.
+        let control: Rect
+        /// Where a press takes the slider or the switch: the control, grown to a comfortable target.
+        let grip: Rect
+        let previous: Rect
+        let next: Rect
+    }
+
+    let frame: Rect
+    let isModal: Bool
+    /// Two lines per slider (label and value, then the track between its range's ends) and taller
+    /// rows; else one line per row.
+    let roomy: Bool
+    let rows: [Row]
+    let titleCentre: Double
+    let resetAll: Rect
+    /// The top-left of the status or keys line.
+    let statusOrigin: Point
+    let knobRadius: Double
+
+    static let margin = 8.0
+    static let padding = 6.0
+    static let resetSide = 22.0
+    static let roomySliderHeight = 48.0
+    static let roomyRowHeight = 32.0
+    static let roomyHeader = 44.0
+    static let compactHeader = 36.0
+    static let switchSize = Size(width: 34, height: 18)
+
+    static func lineHeight(_ text: TextMeasuring) -> Double { text.size(of: "0", font: Playground.panelFont).height }
+
+    /// Below the rows: a gap, the "Reset all" button, a gap, the status line and a margin.
+    static func footerHeight(roomy: Bool, text: TextMeasuring) -> Double {
+        (roomy ? 10 + 26 + 6 + 10 : 6 + 24 + 4 + 8) + lineHeight(text)
+    }
+
+    /// The sheet's height with roomy rows for the tallest list of `rows`.
+    static func roomyHeight(rows: [[TuningRow]], text: TextMeasuring) -> Double {
+        let tallest = rows.map { list in
+            list.reduce(0.0) { sum, row in
+                if case .slider = row.control { return sum + roomySliderHeight }
+                return sum + roomyRowHeight
+            }
+        }.max() ?? 0
+        return roomyHeader + tallest + footerHeight(roomy: true, text: text)
+    }
+
+    init(rows: [TuningRow], viewport: Size, modal: Bool, text: TextMeasuring, roomyHeight: Double) {
+        let bar = Playground.barHeight, m = Self.margin, pad = Self.padding
+        isModal = modal
+        let width = modal ? min(viewport.width - 2 * m, Playground.modalPanelWidth) : min(Playground.panelWidth, viewport.width)
+        let roomy = roomyHeight <= (modal ? viewport.height - 2 * m : viewport.height - bar)
+        self.roomy = roomy
+        let header = roomy ? Self.roomyHeader : Self.compactHeader
+        let footer = Self.footerHeight(roomy: roomy, text: text)
+        // Compact rows share what the window leaves, 22 to 30 px each.
+        let share = ((viewport.height - 2 * m - header - footer) / Double(max(1, rows.count))).rounded(.down)
+        let compactRow = max(Playground.minimumCompactRowHeight, min(30, share))
+        let heights = rows.map { row -> Double in
+            guard roomy else { return compactRow }
+            if case .slider = row.control { return Self.roomySliderHeight }
+            return Self.roomyRowHeight
+        }
+        let height = header + heights.reduce(0, +) + footer
+        if modal {
+            // Centred below the bar where it fits there, else in the whole window (over the bar).
+            let below = viewport.height - bar - 2 * m
+            let top = height <= below ? bar + m + ((below - height) / 2).rounded() : max(m, ((viewport.height - height) / 2).rounded())
+            frame = Rect(x: ((viewport.width - width) / 2).rounded(), y: top, width: width, height: height)
+        } else {
+            frame = Rect(x: viewport.width - width, y: bar, width: width, height: max(0, viewport.height - bar))
+        }
+        titleCentre = frame.minY + header / 2
+        let knobRadius = roomy ? 8.0 : 7.0
+        self.knobRadius = knobRadius
+
+        let labelWidth = rows.map { text.size(of: $0.label, font: Playground.panelFont).width }.max() ?? 0
+        let sliders = rows.compactMap { if case let .slider(s) = $0.control { s } else { nil } }
+        let small = Playground.panelSmallFont
+        let endsWidth = (min: sliders.map { text.size(of: $0.minText, font: small).width }.max() ?? 0,
+                         max: sliders.map { text.size(of: $0.maxText, font: small).width }.max() ?? 0)
+        // Compact: every value in one column right of the tracks, as wide as the widest a row can show.
+        let valueWidth = sliders.flatMap { [$0.minText, $0.maxText] }.map { text.size(of: $0, font: Playground.panelBold).width }.max() ?? 0
+        let choiceWidth = (ScrollPhysicsModels.names.map { text.size(of: $0, font: Playground.panelBold).width }.max() ?? 0) + 12
+        var y = frame.minY + header
+        var laidOut: [Row] = []
+        for (row, rowHeight) in zip(rows, heights) {
+            let box = Rect(x: frame.minX + m, y: y, width: frame.width - 2 * m, height: rowHeight)
+            y += rowHeight
+            let isSlider = if case .slider = row.control { true } else { false }
+            let lineCentre = roomy && isSlider ? box.minY + 15 : box.midY
+            let side = min(Self.resetSide, rowHeight - 2)
+            let reset = Rect(x: box.maxX - 4 - side, y: (lineCentre - side / 2).rounded(), width: side, height: side)
+            let right = reset.minX - 8
+            let labelOrigin = Point(x: box.minX + pad, y: lineCentre)
+            // Compact rows start their controls after the widest label.
+            let controlStart = box.minX + pad + labelWidth + 12
+            var control = Rect.zero, previous = Rect.zero, next = Rect.zero
+            switch row.control {
+            case .slider:
+                let trackCentre = roomy ? box.minY + 36 : box.midY
+                let (start, end) = roomy ? (box.minX + pad + endsWidth.min + 10, right - endsWidth.max - 10)
+                                         : (controlStart + knobRadius, right - valueWidth - 10 - knobRadius)
+                control = Rect(x: start, y: trackCentre - 2, width: max(1, end - start), height: 4)
+            case .toggle:
+                let size = roomy ? Self.switchSize : Size(width: 30, height: 16)
+                control = Rect(x: right - size.width, y: (lineCentre - size.height / 2).rounded(), width: size.width, height: size.height)
+            case .choice:
+                let side = min(22, rowHeight - 2)
+                next = Rect(x: right - side, y: (lineCentre - side / 2).rounded(), width: side, height: side)
+                control = Rect(x: next.minX - 4 - choiceWidth, y: next.minY, width: choiceWidth, height: side)
+                previous = Rect(x: control.minX - 4 - side, y: next.minY, width: side, height: side)
+            }
+            let grip: Rect
+            if case .slider = row.control {
+                // The track and the knob's overhang at its ends, the row's height around it.
+                let reach = min(12, rowHeight / 2)
+                grip = Rect(x: control.minX - knobRadius, y: control.midY - reach, width: control.width + 2 * knobRadius, height: 2 * reach)
+            } else {
+                grip = control.insetBy(dx: -4, dy: -3)
+            }
+            laidOut.append(Row(frame: box, labelOrigin: labelOrigin, lineCentre: lineCentre, valueRight: right, reset: reset,
+                               control: control, grip: grip, previous: previous, next: next))
+        }
+        let buttonHeight = roomy ? 26.0 : 24.0
+        let resetAllWidth = text.size(of: "Reset all", font: Playground.panelFont).width + 20
+        resetAll = Rect(x: frame.minX + m, y: y + (roomy ? 10 : 6), width: resetAllWidth, height: buttonHeight)
+        statusOrigin = Point(x: frame.minX + 14, y: resetAll.maxY + (roomy ? 6 : 4))
+        self.rows = laidOut
+    }
+
+    /// `string`, or as much of its start and end as fits `width` with "…" between them.
+    static func fitted(_ string: String, font: Font, width: Double, text: TextMeasuring) -> String {
+        guard text.size(of: string, font: font).width > width else { return string }
+        var characters = Array(string)
+        while characters.count > 1 {
+            characters.remove(at: characters.count / 2)
+            var shortened = characters
+            shortened.insert("…", at: characters.count / 2)
+            if text.size(of: String(shortened), font: font).width <= width { return String(shortened) }
+        }
+        return "…"
     }
 }

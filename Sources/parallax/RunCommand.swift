@@ -35,14 +35,15 @@ struct RunCommand: ParsableCommand {
         try reportingFailures {
             display.apply()
             let script = try options.loadScript()
-            var sceneOptions = try options.sceneOptions(script: script)
+            let config = options.configFile(readsUserConfig: true)
+            var (sceneOptions, userConfigProblem) = try options.sceneOptions(script: script, config: config)
             sceneOptions.clockAtStart = .localNow()
             let (canvas, driver) = try openScene(options.sceneName(script: script), viewport: options.viewport(script: script),
                                                  options: sceneOptions, mode: .window, vsync: vsync && fps == nil,
                                                  logger: options.makeLogger(), script: script)
             let trace = try options.traceWriter()
             let logger = options.makeLogger()
-            options.connectConfig(driver.scene, logger: logger)
+            options.connectConfig(driver.scene, config: config, userConfigProblem: userConfigProblem, logger: logger)
             var runOptions = Run.Options()
             runOptions.frames = frames
             runOptions.fps = fps
