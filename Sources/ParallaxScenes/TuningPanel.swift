@@ -170,10 +170,16 @@ extension Playground {
                color: rows.contains { $0.differs(settings, defaults) } ? Theme.text : Theme.secondaryText)
         let hints = ["[ ] row   - = change   0 reset   S save   L reload", "S save   L reload   0 reset", "S save   L reload"]
         let width = panel.maxX - 14 - layout.statusOrigin.x
-        let footer = tuningStatus.isEmpty ? hints.first { text.size(of: $0, font: Self.panelFont).width <= width } ?? hints[hints.count - 1]
-                                          : TuningLayout.fitted(tuningStatus, font: Self.panelFont, width: width, text: text)
-        list.text(footer, font: Self.panelFont, at: Point(x: layout.statusOrigin.x, y: textY(layout.statusOrigin.y + lineHeight / 2)),
-                  color: Theme.secondaryText)
+        // The last word wrapped to the lines the footer has, the last of them shortened in the middle.
+        var lines = tuningStatus.isEmpty ? [hints.first { text.size(of: $0, font: Self.panelFont).width <= width } ?? hints[hints.count - 1]]
+                                         : TextLayout.wrap(tuningStatus, font: Self.panelFont, width: width, measurer: text)
+        if lines.count > layout.statusLines {
+            lines = lines.prefix(layout.statusLines - 1) + [lines.dropFirst(layout.statusLines - 1).joined(separator: " ")]
+        }
+        for (i, line) in lines.enumerated() {
+            list.text(TuningLayout.fitted(line, font: Self.panelFont, width: width, text: text), font: Self.panelFont,
+                      at: Point(x: layout.statusOrigin.x, y: layout.statusOrigin.y + Double(i) * lineHeight), color: Theme.secondaryText)
+        }
     }
 }
 
@@ -190,7 +196,8 @@ struct TuningLayout {
         let reset: Rect
         /// A slider's track, a switch, or the space between a choice's ‹ and ›.
         let control: Rect
-        /// Where a press takes the slider or the switch: the control, grown to a comfortable target.
+        /// Where a press takes the slider or the switch: the control, grown to a comfortable target
+        /// (a choice's are `previous` and `next`).
         let grip: Rect
         let previous: Rect
         let next: Rect
@@ -206,6 +213,9 @@ struct TuningLayout {
     let resetAll: Rect
     /// The top-left of the status or keys line.
     let statusOrigin: Point
+    /// How many lines the status may take: one, or up to four where the sheet has room below (an
+    /// error at start names a file, a field and the problem).
+    let statusLines: Int
     let knobRadius: Double
 
     static let margin = 8.0
@@ -219,7 +229,7 @@ struct TuningLayout {
 
     static func lineHeight(_ text: TextMeasuring) -> Double { text.size(of: "0", font: Playground.panelFont).height }
 
-    /// Below the rows: a gap, the "Reset all" button, a gap, the status line and a margin.
+    /// Below the rows: a gap, the "Reset all" button, a gap, the status lines and a margin.
     static func footerHeight(roomy: Bool, text: TextMeasuring) -> Double {
         (roomy ? 10 + 26 + 6 + 10 : 6 + 24 + 4 + 8) + lineHeight(text)
     }
@@ -302,12 +312,13 @@ struct TuningLayout {
                 previous = Rect(x: control.minX - 4 - side, y: next.minY, width: side, height: side)
             }
             let grip: Rect
-            if case .slider = row.control {
+            switch row.control {
+            case .slider:
                 // The track and the knob's overhang at its ends, the row's height around it.
                 let reach = min(12, rowHeight / 2)
                 grip = Rect(x: control.minX - knobRadius, y: control.midY - reach, width: control.width + 2 * knobRadius, height: 2 * reach)
-            } else {
-                grip = control.insetBy(dx: -4, dy: -3)
+            case .toggle: grip = control.insetBy(dx: -4, dy: -3)
+            case .choice: grip = .zero
             }
             laidOut.append(Row(frame: box, labelOrigin: labelOrigin, lineCentre: lineCentre, valueRight: right, reset: reset,
                                control: control, grip: grip, previous: previous, next: next))
@@ -316,6 +327,7 @@ struct TuningLayout {
         let resetAllWidth = text.size(of: "Reset all", font: Playground.panelFont).width + 20
         resetAll = Rect(x: frame.minX + m, y: y + (roomy ? 10 : 6), width: resetAllWidth, height: buttonHeight)
         statusOrigin = Point(x: frame.minX + 14, y: resetAll.maxY + (roomy ? 6 : 4))
+        statusLines = max(1, min(4, Int(((frame.maxY - (roomy ? 10 : 8) - statusOrigin.y) / Self.lineHeight(text)).rounded(.down))))
         self.rows = laidOut
     }
 

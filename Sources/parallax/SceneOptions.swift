@@ -89,7 +89,7 @@ struct SceneOptions: ParsableArguments {
             logger.warning("\(userConfigProblem.description) (starting with the default settings)")
             var problem = userConfigProblem
             problem.file = shown
-            playground.showTuningStatus("\(problem.description): defaults in use")
+            playground.showTuningStatus("Started with the defaults: \(problem.description)")
         }
         playground.onSave = { settings in
             do {

@@ -149,7 +149,7 @@ import Testing
     }
 
     /// The cursor SDL shows (the trace reads it back from SDL each frame) as the pointer moves over a
-    /// tab, the pager, a page dot, the tuning panel's + and a row's label; and Esc closing the help,
+    /// tab, the pager, a page dot, a tuning slider's track and a row's label; and Esc closing the help,
     /// then the tuning panel, before the last Esc quits.
     @Test func aHandOverTabsDotsAndButtonsAndEscClosesPanelsBeforeItQuits() throws {
         let events: [[String: Any]] = [
@@ -157,11 +157,11 @@ import Testing
             ["t": 1.0, "type": "move", "x": 640, "y": 400],       // the page: arrow
             ["t": 1.5, "type": "move", "x": 684, "y": 764],       // the fifth dot: hand
             ["t": 2.0, "type": "key", "key": "p"],                // the sheet opens; the pager, 950 px wide, moves its dots away: arrow
-            ["t": 2.5, "type": "move", "x": 1258, "y": 114],      // + of the first row: hand
+            ["t": 2.5, "type": "move", "x": 1100, "y": 136],      // the first row's slider: hand
             ["t": 3.0, "type": "move", "x": 1000, "y": 114],      // its label: arrow
             ["t": 3.5, "type": "key", "key": "h"],
             ["t": 4.0, "type": "key", "key": "Escape"],           // closes the help only
-            ["t": 4.5, "type": "move", "x": 1258, "y": 142],      // + of the second row, still there: hand
+            ["t": 4.5, "type": "move", "x": 1100, "y": 184],      // the second row's slider, still there: hand
             ["t": 5.0, "type": "key", "key": "Escape"],           // closes the tuning panel: the pager there, arrow
         ]
         let trace = try RealWindow.trace(scene: "pager", events: events)

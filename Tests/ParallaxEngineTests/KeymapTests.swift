@@ -21,7 +21,7 @@ import Testing
             ("G", "physics plot: offset and velocity, the last 3 s"),
             ("C", "compare: the next physics model in a second pane"),
             ("T", "slow motion: 1, 1/2, 1/4, 1/10 of the engine's time"),
-            ("P", "tuning panel:  [ ] select,  - = change,  S save,  L reload"),
+            ("P", "tuning:  [ ] row,  - = change,  0 reset,  S save,  L reload"),
             ("F1", "frame-time panel"),
             ("F12", "screenshot (record: capture point)"),
             ("H", "this help"),

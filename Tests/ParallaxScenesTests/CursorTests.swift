@@ -36,17 +36,35 @@ import Testing
         #expect(playground("feed").cursor(at: Point(x: 684, y: 764)) == .arrow, "the feed has no dots")
     }
 
-    @Test func aHandOverTheTuningButtonsAndTheDotsBesideTheSheet() {
+    @Test func aHandOverTheTuningControlsAndTheDotsBesideTheSheet() {
         let p = playground("pager")
         p.handle(.key(.p, shift: false), at: 0)
-        // The sheet from x = 950; its first row 56 + 44 = 100 to 128, + at 1246...1270, - 30 px left of it.
-        #expect(p.cursor(at: Point(x: 1258, y: 114)) == .hand)
-        #expect(p.cursor(at: Point(x: 1228, y: 114)) == .hand)
-        #expect(p.cursor(at: Point(x: 1000, y: 114)) == .arrow, "a row's label")
-        #expect(p.cursor(at: Point(x: 1258, y: 764)) == .arrow, "the sheet below its rows")
+        let layout = p.tuningLayout, rows = p.tuningRows
+        let slider = layout.rows[0], toggle = layout.rows[rows.firstIndex { $0.label == "Whole pixels" }!]
+        let choice = layout.rows[rows.firstIndex { $0.label == "Physics" }!]
+        #expect(p.cursor(at: Point(x: slider.control.midX, y: slider.control.midY)) == .hand, "a slider's track")
+        #expect(p.cursor(at: Point(x: slider.control.minX - 4, y: slider.control.midY)) == .hand, "the knob's overhang at the track's start")
+        #expect(p.cursor(at: Point(x: toggle.control.midX, y: toggle.control.midY)) == .hand, "a switch")
+        #expect(p.cursor(at: Point(x: choice.next.midX, y: choice.next.midY)) == .hand, "›")
+        #expect(p.cursor(at: Point(x: slider.labelOrigin.x + 10, y: slider.lineCentre)) == .arrow, "a row's label")
+        #expect(p.cursor(at: Point(x: slider.reset.midX, y: slider.reset.midY)) == .arrow, "no ↺ on a row at its default")
+        #expect(p.cursor(at: Point(x: layout.resetAll.midX, y: layout.resetAll.midY)) == .arrow, "nothing to reset")
+        p.handle(.key(.equals, shift: false), at: 0)
+        #expect(p.cursor(at: Point(x: slider.reset.midX, y: slider.reset.midY)) == .hand, "↺ on the changed row")
+        #expect(p.cursor(at: Point(x: layout.resetAll.midX, y: layout.resetAll.midY)) == .hand, "Reset all")
+        #expect(p.cursor(at: Point(x: 1258, y: 790)) == .arrow, "the sheet below its rows")
         // The pager now lays out in the 950 px beside the sheet: its fifth dot at 475 + 44.
         #expect(p.cursor(at: Point(x: 519, y: 764)) == .hand)
         #expect(p.cursor(at: Point(x: 684, y: 764)) == .arrow)
+    }
+
+    @Test func anArrowOverTheDimmedSceneAroundAModalSheet() {
+        let p = Playground(viewport: Size(width: 480, height: 360), first: "pager", environment: testEnvironment())
+        p.handle(.key(.p, shift: false), at: 0)
+        #expect(p.tuningIsModal)
+        let outside = [Point(x: 2, y: 2), Point(x: 477, y: 200), Point(x: 2, y: 358)].filter { !p.tuningFrame.contains($0) }
+        #expect(!outside.isEmpty)
+        for point in outside { #expect(p.cursor(at: point) == .arrow, "\(point)") }
     }
 
     @Test func anArrowOnTheHelpPanelAndTheScenesAnswerAroundIt() {

@@ -97,16 +97,21 @@ func contrastRatio(_ a: Color, _ b: Color) -> Double {
         }
     }
 
-    @Test func inANarrowWindowTheSheetOverlaysTheScene() {
+    @Test func inANarrowWindowTheSheetIsModalOverTheScene() {
         let narrow = Size(width: 700, height: 500)
         let playground = Playground(viewport: narrow, environment: testEnvironment())
         press(.p, playground)
-        // 700 - 330 = 370 px would be too narrow for a scene (under 480): it keeps the window.
+        // 700 - 330 = 370 px would be too narrow for a scene (under 480): it keeps the window, and the
+        // sheet is centred over it, dimmed.
         #expect(playground.active.viewport == narrow)
-        #expect(playground.tuningFrame.minX == 370)
-        // Widened with the sheet open, the scene gets the width beside it.
-        playground.handle(.resize(Size(width: 1000, height: 500)), at: 0)
-        #expect(playground.active.viewport == Size(width: 670, height: 500))
+        #expect(playground.tuningIsModal)
+        let sheet = playground.tuningFrame
+        #expect(sheet.width == Playground.modalPanelWidth && sheet.minX == (700 - sheet.width) / 2, "\(sheet)")
+        // Widened (and tall enough for the roomy rows) with the sheet open, the scene gets the width beside it.
+        playground.handle(.resize(Size(width: 1000, height: 800)), at: 0)
+        #expect(!playground.tuningIsModal)
+        #expect(playground.active.viewport == Size(width: 670, height: 800))
+        #expect(playground.tuningFrame == Rect(x: 670, y: Playground.barHeight, width: 330, height: 800 - Playground.barHeight))
     }
 
     /// At 480x360 both panels still show every line whole: each run's box inside the window, and the
