@@ -69,10 +69,10 @@ struct TuningSlider {
         return min(1, max(0, (scale.position(value) - low) / (high - low)))
     }
 
-    /// The value at `fraction` of the track (clamped to it), on a multiple of `resolution`.
+    /// The value at `fraction` of the track, on a multiple of `resolution`, within the range.
     func value(at fraction: Double) -> Double {
         let low = scale.position(range.lowerBound), high = scale.position(range.upperBound)
-        let raw = scale.value(low + min(1, max(0, fraction)) * (high - low))
+        let raw = scale.value(low + fraction * (high - low))
         // Multiplying by a whole count per unit and dividing by it gives the decimal's nearest double
         // (0.9998, not 0.9998000000000001 from 9998 * 0.0001), so saved files read cleanly.
         let perUnit = (1 / resolution).rounded()
