@@ -28,6 +28,12 @@ extension Playground {
     /// What a row's reset goes back to: one source, the settings' own defaults.
     var tuningDefaults: PlaygroundSettings { PlaygroundSettings(registry: registry) }
 
+    /// Some row on the sheet differs from its default: "Reset all" has something to do.
+    var tuningHasChanges: Bool {
+        let defaults = tuningDefaults
+        return tuningRows.contains { $0.differs(settings, defaults) }
+    }
+
     /// The sheet shows over the dimmed window instead of beside the scene: the side sheet would
     /// leave the scene under `minimumSceneWidth`, or be too short for the roomy rows of the scene
     /// with the most (so switching scenes never changes it).
@@ -95,7 +101,7 @@ extension Playground {
     func tuningCursor(at point: Point) -> CursorKind? {
         let layout = tuningLayout
         guard layout.frame.contains(point) else { return tuningIsModal ? .arrow : nil }
-        if layout.resetAll.contains(point) { return tuningRows.contains { $0.differs(settings, tuningDefaults) } ? .hand : .arrow }
+        if layout.resetAll.contains(point) { return tuningHasChanges ? .hand : .arrow }
         guard let i = layout.rows.firstIndex(where: { $0.frame.contains(point) }) else { return .arrow }
         let row = tuningRows[i], frames = layout.rows[i]
         if frames.reset.contains(point) && row.differs(settings, tuningDefaults) { return .hand }
@@ -167,7 +173,7 @@ extension Playground {
         }
         // Greyed while every row is at its default.
         button(layout.resetAll, "Reset all", font: Self.panelFont,
-               color: rows.contains { $0.differs(settings, defaults) } ? Theme.text : Theme.secondaryText)
+               color: tuningHasChanges ? Theme.text : Theme.secondaryText)
         let hints = ["[ ] row   - = change   0 reset   S save   L reload", "S save   L reload   0 reset", "S save   L reload"]
         let width = panel.maxX - 14 - layout.statusOrigin.x
         // The last word wrapped to the lines the footer has, the last of them shortened in the middle.

@@ -104,7 +104,7 @@ extension TuningRow {
     }
 
     /// The lowest whole wheel step the panel offers; below it (the keys' next step down, or the
-    /// track's first eighth) is "auto", GTK's size for the viewport.
+    /// track before 20 px) is "auto", GTK's size for the viewport.
     static let smallestWheelStep = 20.0
 
     static var wheelStep: TuningRow {
