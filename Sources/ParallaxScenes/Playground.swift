@@ -55,11 +55,15 @@ public final class Playground: Traceable, PanelHosting, CursorProviding, FrameOv
     public var scrollState: ScrollState { active.scrollState }
     public var contentSummary: String { active.contentSummary }
 
-    /// The active scene's fields and the physics model's name; in compare mode, the right pane's
-    /// model and scroll state as `compare`.
+    /// The active scene's fields, the physics model's name, the panels shown (PanelLayout.swift's
+    /// names, bottom to top), a toast's text and the flash's opacity while they show; in compare
+    /// mode, the right pane's model and scroll state as `compare`.
     public var traceGeometry: [String: JSONValue] {
         var fields = active.traceGeometry
         fields["physics"] = .string(settings.physics)
+        fields["panels"] = .array(panelFrames.shown.map { .string($0.name) })
+        if let toast, showsToast(at: frameTime) { fields["toast"] = .string(toast.text) }
+        if flashOpacity(at: frameTime) > 0 { fields["flash"] = .number(flashOpacity(at: frameTime)) }
         if let comparison {
             let state = comparison.scrollState
             fields["compare"] = .object(["physics": .string(comparison.settings.physics), "offset": state.offset.traceValue,

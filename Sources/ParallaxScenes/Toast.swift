@@ -15,11 +15,16 @@ extension Playground {
         if flash { flashStart = time }
     }
 
-    /// The toast's opacity at `time`: 0 before and after it, 1 between its fades.
+    /// Whether the toast is up at `time`: for `toastDuration` from its start.
+    func showsToast(at time: Double) -> Bool {
+        guard let toast else { return false }
+        return time >= toast.start && time < toast.start + Self.toastDuration
+    }
+
+    /// The toast's opacity at `time`: fading in and out over `toastFade` at its ends, 1 between.
     func toastOpacity(at time: Double) -> Double {
-        guard let toast else { return 0 }
+        guard let toast, showsToast(at: time) else { return 0 }
         let age = time - toast.start
-        guard age >= 0, age < Self.toastDuration else { return 0 }
         return min(1, age / Self.toastFade, (Self.toastDuration - age) / Self.toastFade)
     }
 
@@ -32,7 +37,7 @@ extension Playground {
 
     /// Centred in the scene's area, `panelMargin` above its bottom or above `plot`; nil while none shows.
     func toastFrame(above plot: Rect?) -> Rect? {
-        guard let toast, toastOpacity(at: frameTime) > 0 else { return nil }
+        guard let toast, showsToast(at: frameTime) else { return nil }
         let area = sceneArea
         let width = min(area.width - 2 * Self.panelMargin, environment.text.size(of: toast.text, font: Self.toastFont).width + 32).rounded(.up)
         let bottom = (plot?.minY ?? viewport.height) - Self.panelMargin
