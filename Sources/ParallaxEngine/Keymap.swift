@@ -40,8 +40,6 @@ public enum Keymap {
     }
 
     static let linesBeforeScenes: [Line] = [
-        Line("Wheel, trackpad, drag", "scroll; release a drag to fling"),
-        Line("Shift+wheel, horizontal wheel", "page the pager"),
         Line("Up / Down", "one wheel notch", [(.up, nil, .lineUp), (.down, nil, .lineDown)]),
         Line("PageUp / PageDown, Space", "a screen (Shift+Space back)",
              [(.pageUp, nil, .screenUp), (.pageDown, nil, .screenDown), (.space, false, .screenDown), (.space, true, .screenUp)]),
@@ -59,7 +57,7 @@ public enum Keymap {
              [(.p, nil, .toggleTuning), (.leftBracket, nil, .tuningPreviousRow), (.rightBracket, nil, .tuningNextRow),
               (.minus, nil, .tuningDecrease), (.equals, nil, .tuningIncrease), (.zero, nil, .tuningResetRow),
               (.s, nil, .tuningSave), (.l, nil, .tuningReload)]),
-        Line("F1", "frame-time panel", [(.f1, nil, .toggleFrameTimes)]),
+        Line("F1", "frame-time panel: compact, detail, off", [(.f1, nil, .toggleFrameTimes)]),
         Line("F12", "screenshot (record: capture point)", [(.f12, nil, .screenshot)]),
         Line("H", "this help", [(.h, nil, .toggleHelp)]),
         Line("Esc", "close the panel, else quit", [(.escape, nil, .dismiss)]),

@@ -78,6 +78,7 @@ extension Playground {
     func setTuning(_ shown: Bool, at time: Double) {
         let before = sceneViewport
         showsTuning = shown
+        tuningScroll = 0
         if sceneViewport != before {
             for scene in scenes { scene.handle(.resize(sceneViewport), at: time) }
             comparison?.handle(.resize(sceneViewport), at: time)

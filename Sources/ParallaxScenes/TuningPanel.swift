@@ -14,15 +14,17 @@ import ParallaxEngine
 extension Playground {
     static let panelWidth = 330.0
     static let modalPanelWidth = 440.0
-    static let minimumCompactRowHeight = 22.0
+    /// 13 px text's line (about 16 px in DejaVu Sans) with 2 px above and below: what lets every row
+    /// of the pager's sheet (11) fit the 288 px a 480x360 window leaves below the bar.
+    static let minimumCompactRowHeight = 20.0
+    /// A wheel notch over a modal sheet whose rows scroll.
+    static let tuningWheelNotch = 40.0
     /// The track ends' labels.
     static let panelSmallFont = Font(size: 11)
     /// Buttons and the tracks' unfilled part; opaque, since a switch's pill is a bar and two discs
     /// that overlap.
     static let tuningControl = Color(gray: 255, a: 36).composited(over: Theme.panel)
     static let tuningSwitchOff = Color(gray: 255, a: 64).composited(over: Theme.panel)
-    /// Over the window behind a modal sheet, as the help panel's (HelpPanel.swift).
-    static let tuningDim = Color(r: 0, g: 0, b: 0, a: 110)
 
     var tuningRows: [TuningRow] { TuningRow.rows(for: registry.entries[activeIndex]) }
     /// What a row's reset goes back to: one source, the settings' own defaults.
@@ -49,7 +51,9 @@ extension Playground {
     var tuningFrame: Rect { tuningLayout.frame }
 
     var tuningLayout: TuningLayout {
-        TuningLayout(rows: tuningRows, viewport: viewport, modal: tuningIsModal, text: environment.text, roomyHeight: tuningRoomyHeight)
+        let modal = tuningIsModal
+        return TuningLayout(rows: tuningRows, viewport: viewport, modal: modal, area: modal ? modalArea : .zero, text: environment.text,
+                            roomyHeight: tuningRoomyHeight, scroll: tuningScroll)
     }
 
     /// A press on the sheet: a ↺, "Reset all", a switch, a ‹ or ›, or a slider's track (the value
@@ -62,7 +66,7 @@ extension Playground {
             return
         }
         if layout.resetAll.contains(p) { resetAllTuningRows(at: time); return }
-        guard let i = layout.rows.firstIndex(where: { $0.frame.contains(p) }) else { return }
+        guard layout.rowsClip.contains(p), let i = layout.rows.firstIndex(where: { $0.frame.contains(p) }) else { return }
         selectedRow = i
         let frames = layout.rows[i]
         if frames.reset.contains(p) && rows[i].differs(settings, tuningDefaults) {
@@ -79,6 +83,21 @@ extension Playground {
         case .choice where frames.next.contains(p): stepSelected(1, at: time)
         default: break
         }
+    }
+
+    /// Selects row `index` (clamped) and scrolls the rows, where they scroll, to show it whole.
+    func selectTuningRow(_ index: Int) {
+        guard !tuningRows.isEmpty else { return }
+        selectedRow = min(tuningRows.count - 1, max(0, index))
+        let layout = tuningLayout, row = layout.rows[selectedRow].frame, clip = layout.rowsClip
+        if row.minY < clip.minY { tuningScroll = layout.scroll - (clip.minY - row.minY) }
+        if row.maxY > clip.maxY { tuningScroll = layout.scroll + (row.maxY - clip.maxY) }
+    }
+
+    /// A wheel or trackpad over a modal sheet scrolls its rows, where they scroll, by `dy` px.
+    func scrollTuning(by dy: Double) {
+        let layout = tuningLayout
+        tuningScroll = min(layout.maxScroll, max(0, layout.scroll + dy))
     }
 
     /// The pointer moved with a slider held: its value follows the pointer's x along the track.
@@ -102,7 +121,7 @@ extension Playground {
         let layout = tuningLayout
         guard layout.frame.contains(point) else { return tuningIsModal ? .arrow : nil }
         if layout.resetAll.contains(point) { return tuningHasChanges ? .hand : .arrow }
-        guard let i = layout.rows.firstIndex(where: { $0.frame.contains(point) }) else { return .arrow }
+        guard layout.rowsClip.contains(point), let i = layout.rows.firstIndex(where: { $0.frame.contains(point) }) else { return .arrow }
         let row = tuningRows[i], frames = layout.rows[i]
         if frames.reset.contains(point) && row.differs(settings, tuningDefaults) { return .hand }
         switch row.control {
@@ -113,20 +132,18 @@ extension Playground {
 
     func drawTuning(into list: inout DisplayList) {
         let layout = tuningLayout, panel = layout.frame, text = environment.text, rows = tuningRows, defaults = tuningDefaults
-        let lineHeight = text.size(of: "0", font: Self.panelFont).height
+        let lineHeight = text.size(of: "0", font: Self.panelFont).height, clip = layout.rowsClip
         func textY(_ centre: Double, _ font: Font = Self.panelFont) -> Double { (centre - text.size(of: "0", font: font).height / 2).rounded() }
         func rightAligned(_ string: String, _ font: Font, right: Double, centre: Double, _ color: Color) {
-            list.text(string, font: font, at: Point(x: right - text.size(of: string, font: font).width, y: textY(centre, font)), color: color)
+            list.text(string, font: font, at: Point(x: right - text.size(of: string, font: font).width, y: textY(centre, font)), color: color, clip: clip)
         }
-        func button(_ box: Rect, _ label: String, font: Font = Self.panelBold, color: Color = Theme.text) {
-            list.fill(box, Self.tuningControl)
+        func button(_ box: Rect, _ label: String, font: Font = Self.panelBold, color: Color = Theme.text, clip: Rect? = clip) {
+            list.fill(box, Self.tuningControl, clip: clip)
             let w = text.size(of: label, font: font).width
-            list.text(label, font: font, at: Point(x: (box.midX - w / 2).rounded(), y: textY(box.midY, font)), color: color)
+            list.text(label, font: font, at: Point(x: (box.midX - w / 2).rounded(), y: textY(box.midY, font)), color: color, clip: clip)
         }
-        if layout.isModal {
-            list.fill(Rect(origin: .zero, size: viewport), Self.tuningDim)
-            list.fill(panel.insetBy(dx: -1, dy: -1), Theme.barLine)
-        }
+        // Modal, the window behind is dimmed in Playground.draw (PanelLayout.swift's rule).
+        if layout.isModal { list.fill(panel.insetBy(dx: -1, dy: -1), Theme.barLine) }
         list.fill(panel, Theme.panel)
         if !layout.isModal { list.fill(Rect(x: panel.minX, y: panel.minY, width: 1, height: panel.height), Theme.barLine) }
         let close = "Esc closes"
@@ -135,10 +152,10 @@ extension Playground {
         let title = TuningLayout.fitted("Tuning  ·  \(registry.entries[activeIndex].tabTitle)", font: Self.panelBold, width: panel.width - 42 - closeWidth, text: text)
         list.text(title, font: Self.panelBold, at: Point(x: panel.minX + 14, y: textY(layout.titleCentre)), color: Theme.text)
 
-        for (i, frames) in layout.rows.enumerated() {
+        for (i, frames) in layout.rows.enumerated() where frames.frame.intersects(clip) {
             let row = rows[i]
-            if i == min(selectedRow, rows.count - 1) { list.fill(frames.frame, Theme.accent.withAlpha(48)) }
-            list.text(row.label, font: Self.panelFont, at: Point(x: frames.labelOrigin.x, y: textY(frames.lineCentre)), color: Theme.text)
+            if i == min(selectedRow, rows.count - 1) { list.fill(frames.frame, Theme.accent.withAlpha(48), clip: clip) }
+            list.text(row.label, font: Self.panelFont, at: Point(x: frames.labelOrigin.x, y: textY(frames.lineCentre)), color: Theme.text, clip: clip)
             if row.differs(settings, defaults) { button(frames.reset, "↺", font: Self.panelFont) }
             switch row.control {
             case let .slider(slider):
@@ -146,34 +163,39 @@ extension Playground {
                 let track = frames.control
                 if layout.roomy {
                     list.text(slider.minText, font: Self.panelSmallFont,
-                              at: Point(x: frames.labelOrigin.x, y: textY(track.midY, Self.panelSmallFont)), color: Theme.secondaryText)
+                              at: Point(x: frames.labelOrigin.x, y: textY(track.midY, Self.panelSmallFont)), color: Theme.secondaryText, clip: clip)
                     rightAligned(slider.maxText, Self.panelSmallFont, right: frames.valueRight, centre: track.midY, Theme.secondaryText)
                 }
                 let knobX = (track.minX + slider.fraction(of: slider.get(settings)) * track.width).rounded()
-                list.fill(track, Self.tuningControl)
-                list.fill(Rect(x: track.minX, y: track.minY, width: knobX - track.minX, height: track.height), Theme.accent)
+                list.fill(track, Self.tuningControl, clip: clip)
+                list.fill(Rect(x: track.minX, y: track.minY, width: knobX - track.minX, height: track.height), Theme.accent, clip: clip)
                 let tickX = (track.minX + slider.fraction(of: slider.get(defaults)) * track.width).rounded()
                 let tick = layout.knobRadius + 2
-                list.fill(Rect(x: tickX - 1, y: track.midY - tick, width: 2, height: 2 * tick), Theme.secondaryText)
-                list.disc(center: Point(x: knobX, y: track.midY), radius: layout.knobRadius, Theme.text)
+                list.fill(Rect(x: tickX - 1, y: track.midY - tick, width: 2, height: 2 * tick), Theme.secondaryText, clip: clip)
+                list.disc(center: Point(x: knobX, y: track.midY), radius: layout.knobRadius, Theme.text, clip: clip)
             case let .toggle(key):
                 let on = settings[keyPath: key], track = frames.control, r = track.height / 2
                 let color = on ? Theme.accent : Self.tuningSwitchOff
-                list.fill(Rect(x: track.minX + r, y: track.minY, width: track.width - 2 * r, height: track.height), color)
-                list.disc(center: Point(x: track.minX + r, y: track.midY), radius: r, color)
-                list.disc(center: Point(x: track.maxX - r, y: track.midY), radius: r, color)
-                list.disc(center: Point(x: on ? track.maxX - r : track.minX + r, y: track.midY), radius: r - 2, Theme.text)
+                list.fill(Rect(x: track.minX + r, y: track.minY, width: track.width - 2 * r, height: track.height), color, clip: clip)
+                list.disc(center: Point(x: track.minX + r, y: track.midY), radius: r, color, clip: clip)
+                list.disc(center: Point(x: track.maxX - r, y: track.midY), radius: r, color, clip: clip)
+                list.disc(center: Point(x: on ? track.maxX - r : track.minX + r, y: track.midY), radius: r - 2, Theme.text, clip: clip)
             case .choice:
                 button(frames.previous, "‹")
                 button(frames.next, "›")
                 let value = row.value(settings), w = text.size(of: value, font: Self.panelBold).width
                 list.text(value, font: Self.panelBold, at: Point(x: (frames.control.midX - w / 2).rounded(), y: textY(frames.lineCentre)),
-                          color: Theme.accent)
+                          color: Theme.accent, clip: clip)
             }
         }
+        if layout.maxScroll > 0 {
+            // Where the shown rows are among all of them, at the sheet's right edge.
+            let length = (clip.height * clip.height / (clip.height + layout.maxScroll)).rounded()
+            let top = clip.minY + ((clip.height - length) * layout.scroll / layout.maxScroll).rounded()
+            list.fill(Rect(x: clip.maxX - 4, y: top, width: 3, height: length), Self.tuningSwitchOff)
+        }
         // Greyed while every row is at its default.
-        button(layout.resetAll, "Reset all", font: Self.panelFont,
-               color: tuningHasChanges ? Theme.text : Theme.secondaryText)
+        button(layout.resetAll, "Reset all", font: Self.panelFont, color: tuningHasChanges ? Theme.text : Theme.secondaryText, clip: nil)
         let hints = ["[ ] row   - = change   0 reset   S save   L reload", "S save   L reload   0 reset", "S save   L reload"]
         let width = panel.maxX - 14 - layout.statusOrigin.x
         // The last word wrapped to the lines the footer has, the last of them shortened in the middle.
@@ -217,6 +239,10 @@ struct TuningLayout {
     let rows: [Row]
     let titleCentre: Double
     let resetAll: Rect
+    /// Where the rows show: they scroll within it (by `scroll`) where they do not all fit.
+    let rowsClip: Rect
+    let scroll: Double
+    let maxScroll: Double
     /// The top-left of the status or keys line.
     let statusOrigin: Point
     /// How many lines the status may take: one, or up to four where the sheet has room below (an
@@ -230,14 +256,15 @@ struct TuningLayout {
     static let roomySliderHeight = 48.0
     static let roomyRowHeight = 32.0
     static let roomyHeader = 44.0
-    static let compactHeader = 36.0
+    static let compactHeader = 28.0
     static let switchSize = Size(width: 34, height: 18)
 
     static func lineHeight(_ text: TextMeasuring) -> Double { text.size(of: "0", font: Playground.panelFont).height }
 
-    /// Below the rows: a gap, the "Reset all" button, a gap, the status lines and a margin.
+    /// Below the rows: a gap, the "Reset all" button, then (roomy) a gap and a status line under
+    /// it, or (compact) the status beside it; a margin.
     static func footerHeight(roomy: Bool, text: TextMeasuring) -> Double {
-        (roomy ? 10 + 26 + 6 + 10 : 6 + 24 + 4 + 8) + lineHeight(text)
+        roomy ? 10 + 26 + 6 + lineHeight(text) + 10 : 5 + 22 + 5
     }
 
     /// The sheet's height with roomy rows for the tallest list of `rows`.
@@ -251,28 +278,32 @@ struct TuningLayout {
         return roomyHeader + tallest + footerHeight(roomy: true, text: text)
     }
 
-    init(rows: [TuningRow], viewport: Size, modal: Bool, text: TextMeasuring, roomyHeight: Double) {
+    /// `area`: where a modal sheet may go (`Playground.modalArea`). `scroll`: how far the rows are
+    /// scrolled, clamped here to what they need.
+    init(rows: [TuningRow], viewport: Size, modal: Bool, area: Rect, text: TextMeasuring, roomyHeight: Double, scroll: Double) {
         let bar = Playground.barHeight, m = Self.margin, pad = Self.padding
         isModal = modal
-        let width = modal ? min(viewport.width - 2 * m, Playground.modalPanelWidth) : min(Playground.panelWidth, viewport.width)
-        let roomy = roomyHeight <= (modal ? viewport.height - 2 * m : viewport.height - bar)
+        let width = modal ? min(area.width, Playground.modalPanelWidth) : min(Playground.panelWidth, viewport.width)
+        let room = modal ? area.height : viewport.height - bar
+        let roomy = roomyHeight <= room
         self.roomy = roomy
         let header = roomy ? Self.roomyHeader : Self.compactHeader
         let footer = Self.footerHeight(roomy: roomy, text: text)
-        // Compact rows share what the window leaves, 22 to 30 px each.
-        let share = ((viewport.height - 2 * m - header - footer) / Double(max(1, rows.count))).rounded(.down)
+        // Compact rows share what the window leaves, 20 to 30 px each.
+        let share = ((room - header - footer) / Double(max(1, rows.count))).rounded(.down)
         let compactRow = max(Playground.minimumCompactRowHeight, min(30, share))
         let heights = rows.map { row -> Double in
             guard roomy else { return compactRow }
             if case .slider = row.control { return Self.roomySliderHeight }
             return Self.roomyRowHeight
         }
-        let height = header + heights.reduce(0, +) + footer
+        // Rows that do not fit even at the smallest height scroll between the header and the footer.
+        let content = heights.reduce(0, +), shown = max(0, min(content, room - header - footer))
+        maxScroll = content - shown
+        self.scroll = min(maxScroll, max(0, scroll))
+        let height = header + shown + footer
         if modal {
-            // Centred below the bar where it fits there, else in the whole window (over the bar).
-            let below = viewport.height - bar - 2 * m
-            let top = height <= below ? bar + m + ((below - height) / 2).rounded() : max(m, ((viewport.height - height) / 2).rounded())
-            frame = Rect(x: ((viewport.width - width) / 2).rounded(), y: top, width: width, height: height)
+            frame = Rect(x: (area.midX - width / 2).rounded(), y: area.minY + max(0, ((room - height) / 2).rounded()), width: width, height: height)
         } else {
             frame = Rect(x: viewport.width - width, y: bar, width: width, height: max(0, viewport.height - bar))
         }
@@ -288,7 +319,8 @@ struct TuningLayout {
         // Compact: every value in one column right of the tracks, as wide as the widest a row can show.
         let valueWidth = sliders.flatMap { [$0.minText, $0.maxText] }.map { text.size(of: $0, font: Playground.panelBold).width }.max() ?? 0
         let choiceWidth = (ScrollPhysicsModels.names.map { text.size(of: $0, font: Playground.panelBold).width }.max() ?? 0) + 12
-        var y = frame.minY + header
+        rowsClip = Rect(x: frame.minX, y: frame.minY + header, width: frame.width, height: shown)
+        var y = rowsClip.minY - self.scroll
         var laidOut: [Row] = []
         for (row, rowHeight) in zip(rows, heights) {
             let box = Rect(x: frame.minX + m, y: y, width: frame.width - 2 * m, height: rowHeight)
@@ -323,17 +355,26 @@ struct TuningLayout {
                 // The track and the knob's overhang at its ends, the row's height around it.
                 let reach = min(12, rowHeight / 2)
                 grip = Rect(x: control.minX - knobRadius, y: control.midY - reach, width: control.width + 2 * knobRadius, height: 2 * reach)
-            case .toggle: grip = control.insetBy(dx: -4, dy: -3)
+            case .toggle: grip = control.insetBy(dx: -4, dy: -min(3, (rowHeight - control.height) / 2))
             case .choice: grip = .zero
             }
             laidOut.append(Row(frame: box, labelOrigin: labelOrigin, lineCentre: lineCentre, valueRight: right, reset: reset,
                                control: control, grip: grip, previous: previous, next: next))
         }
-        let buttonHeight = roomy ? 26.0 : 24.0
+        y = rowsClip.maxY
         let resetAllWidth = text.size(of: "Reset all", font: Playground.panelFont).width + 20
-        resetAll = Rect(x: frame.minX + m, y: y + (roomy ? 10 : 6), width: resetAllWidth, height: buttonHeight)
-        statusOrigin = Point(x: frame.minX + 14, y: resetAll.maxY + (roomy ? 6 : 4))
-        statusLines = max(1, min(4, Int(((frame.maxY - (roomy ? 10 : 8) - statusOrigin.y) / Self.lineHeight(text)).rounded(.down))))
+        let lineHeight = Self.lineHeight(text)
+        if roomy {
+            // The button, and the status lines under it.
+            resetAll = Rect(x: frame.minX + m, y: y + 10, width: resetAllWidth, height: 26)
+            statusOrigin = Point(x: frame.minX + 14, y: resetAll.maxY + 6)
+            statusLines = max(1, min(4, Int(((frame.maxY - 10 - statusOrigin.y) / lineHeight).rounded(.down))))
+        } else {
+            // The button, and one status line beside it.
+            resetAll = Rect(x: frame.minX + m, y: y + 5, width: resetAllWidth, height: 22)
+            statusOrigin = Point(x: resetAll.maxX + 12, y: (resetAll.midY - lineHeight / 2).rounded())
+            statusLines = 1
+        }
         self.rows = laidOut
     }
 

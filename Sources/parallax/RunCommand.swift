@@ -52,8 +52,11 @@ struct RunCommand: ParsableCommand {
             runOptions.keepsHistory = stats != nil
             let screenshots = ScreenshotWriter(logger: logger)
             var names = ScreenshotNamer()
+            let folder = FileManager.default.currentDirectoryPath
             runOptions.onScreenshot = { pixels in
-                screenshots.save(pixels, path: FileManager.default.currentDirectoryPath + "/" + names.name(for: Date()))
+                let name = names.name(for: Date())
+                screenshots.save(pixels, path: folder + "/" + name)
+                return "Saved \(name) in \(Screenshots.displayPath(folder))"
             }
             let timings = Run.run(target: canvas, driver: driver, options: runOptions, onFrame: trace?.write)
             screenshots.finish()

@@ -67,13 +67,24 @@ import Testing
         for point in outside { #expect(p.cursor(at: point) == .arrow, "\(point)") }
     }
 
-    @Test func anArrowOnTheHelpPanelAndTheScenesAnswerAroundIt() {
+    /// Help is modal: an arrow on it and beside it, where a click closes it without reaching the
+    /// scene; the bar keeps its hands.
+    @Test func anArrowOnAndBesideTheHelpPanelWhereAClickClosesIt() {
         let p = playground("pager")
+        let dot = Point(x: 684, y: 764)
+        #expect(p.cursor(at: dot) == .hand)
         p.handle(.key(.h, shift: false), at: 0)
-        let help = p.helpFrame
-        #expect(help.contains(Point(x: 640, y: 400)))
+        #expect(p.helpFrame.contains(Point(x: 640, y: 400)))
         #expect(p.cursor(at: Point(x: 640, y: 400)) == .arrow)
-        #expect(!help.contains(Point(x: 684, y: 764)))
-        #expect(p.cursor(at: Point(x: 684, y: 764)) == .hand, "a click on the dot still goes there")
+        let beside = Point(x: p.helpFrame.minX - 4, y: 400)
+        #expect(!p.helpFrame.contains(beside))
+        #expect(p.cursor(at: beside) == .arrow)
+        #expect(p.cursor(at: Point(x: p.tabFrames()[0].minX + 4, y: 20)) == .hand)
+        let page = p.scrollState.offset
+        p.handle(.mouseDown(beside), at: 0.1)
+        p.handle(.mouseUp(beside), at: 0.15)
+        #expect(!p.showsHelp)
+        p.update(to: 1)
+        #expect(p.scrollState.offset == page, "the click closed help and did nothing else")
     }
 }

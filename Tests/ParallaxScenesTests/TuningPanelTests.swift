@@ -228,7 +228,8 @@ import ParallaxFrame
         let layout = playground.tuningLayout, sheet = playground.tuningFrame
         #expect(sheet.minX >= 0 && sheet.maxX <= small.width && sheet.minY >= 0 && sheet.maxY <= small.height, "\(sheet)")
         #expect(layout.rows.count == playground.tuningRows.count)
-        var bottom = sheet.minY + 30
+        #expect(layout.maxScroll == 0, "every row shows at once")
+        var bottom = sheet.minY + TuningLayout.compactHeader
         for (i, row) in layout.rows.enumerated() {
             #expect(row.frame.minY >= bottom, "row \(i) overlaps the one above")
             #expect(row.frame.height >= Playground.minimumCompactRowHeight)
@@ -239,9 +240,11 @@ import ParallaxFrame
             }
             bottom = row.frame.maxY
         }
-        #expect(layout.resetAll.minY >= bottom)
+        #expect(layout.resetAll.minY >= bottom && layout.resetAll.maxY <= sheet.maxY)
         let lineHeight = text.size(of: "0", font: Playground.panelFont).height
-        #expect(layout.statusOrigin.y >= layout.resetAll.maxY && layout.statusOrigin.y + lineHeight <= sheet.maxY)
+        #expect(layout.statusOrigin.x >= layout.resetAll.maxX && layout.statusOrigin.y >= bottom && layout.statusOrigin.y + lineHeight <= sheet.maxY)
+        // Below the bar, like every modal panel (PanelLayout.swift).
+        #expect(sheet.minY >= Playground.barHeight)
         var list = DisplayList()
         playground.draw(into: &list)
         let sheetStart = list.commands.firstIndex { if case let .fill(fill) = $0 { fill.rect == sheet } else { false } }!
@@ -255,6 +258,42 @@ import ParallaxFrame
         }
         // The scene under it is dimmed: a translucent black over the whole window before the sheet.
         #expect(list.commands[..<sheetStart].contains { if case let .fill(fill) = $0 { fill.rect == Rect(origin: .zero, size: small) && fill.color.a > 0 && fill.color.r == 0 } else { false } })
+    }
+
+    /// With a toast under it at 480x360 the sheet ends above the toast, and its rows scroll: the
+    /// wheel reaches the last row, ] keeps the selected row in view, a row scrolled away takes no press.
+    @Test func whereTheRowsDoNotFitTheyScrollInsideTheSheet() throws {
+        let small = Size(width: 480, height: 360)
+        let playground = Playground(viewport: small, first: "pager", environment: testEnvironment())
+        playground.handle(.key(.p, shift: false), at: 0)
+        playground.notify("Saved parallax-2026-11-27-101010.123.png", flash: false, at: 0)
+        let toast = try #require(playground.toastFrame(above: nil))
+        var layout = playground.tuningLayout
+        #expect(!layout.frame.intersects(toast) && layout.frame.maxY <= toast.minY, "\(layout.frame) meets the toast \(toast)")
+        #expect(layout.maxScroll > 0)
+        let count = playground.tuningRows.count
+        func whole(_ row: Int) -> Bool {
+            let frame = playground.tuningLayout.rows[row].frame, clip = playground.tuningLayout.rowsClip
+            return frame.minY >= clip.minY && frame.maxY <= clip.maxY
+        }
+        #expect(whole(0) && !whole(count - 1))
+        let last = layout.rows[count - 1]
+        playground.handle(.mouseDown(Point(x: last.control.midX, y: last.control.midY)), at: 0)
+        playground.handle(.mouseUp(Point(x: last.control.midX, y: last.control.midY)), at: 0)
+        #expect(!playground.settings.oneFrameLate, "the hidden last row took no press")
+        for _ in 0..<20 { playground.handle(.wheel(dx: 0, dy: 1, shift: false), at: 0) }
+        layout = playground.tuningLayout
+        #expect(layout.scroll == layout.maxScroll && whole(count - 1) && !whole(0))
+        #expect(playground.pager.offset == 0, "the wheel scrolled the sheet, not the pager")
+        for _ in 0..<20 { playground.handle(.wheel(dx: 0, dy: -1, shift: false), at: 0) }
+        #expect(playground.tuningLayout.scroll == 0)
+        for row in 1..<count {
+            playground.handle(.key(.rightBracket, shift: false), at: 0)
+            #expect(playground.selectedRow == row && whole(row), "row \(row)")
+        }
+        let shown = playground.tuningLayout.rows[count - 1]
+        playground.handle(.mouseDown(Point(x: shown.control.midX, y: shown.control.midY)), at: 0)
+        #expect(playground.settings.oneFrameLate)
     }
 
     @Test func aPressOnTheDimmedSceneClosesTheModalSheetAndDoesNotScroll() {

@@ -1,7 +1,7 @@
 import ParallaxEngine
 
 /// A centred column of photo cells whose photos shift inside their containers (`FeedParallax.swift`).
-public final class FeedScene: PlaygroundScene {
+public final class FeedScene: PlaygroundScene, CursorProviding {
     public let name = "feed"
     public private(set) var viewport: Size
     public private(set) var layout: FeedLayout
@@ -177,4 +177,9 @@ public final class FeedScene: PlaygroundScene {
 
     /// 2026-11-22, in days since 1970-01-01.
     static let startDay = 20_779
+
+    /// A hand over the scroll thumb, which a press drags.
+    public func cursor(at point: Point) -> CursorKind {
+        indicator.isDragging || indicator.grabs(point, axis: scroller, viewport: viewport, top: layout.visibleBand.top, at: time) ? .hand : .arrow
+    }
 }

@@ -2,7 +2,7 @@ import ParallaxEngine
 
 /// A 2:1 header photo over an article: the photo scrolls at half speed and stretches when pulled
 /// past the top (`StretchyHeader.swift`); or, with pull-to-refresh on, reveals a spinner instead.
-public final class HeaderScene: PlaygroundScene {
+public final class HeaderScene: PlaygroundScene, CursorProviding {
     public let name = "header"
     public private(set) var viewport: Size
     public private(set) var scroller = ScrollAxis()
@@ -117,7 +117,8 @@ public final class HeaderScene: PlaygroundScene {
         add(HeaderArticle.headline, Self.headlineFont, minSize: Self.minHeadlineSize, Theme.text, spacing: 1.25)
         y += 6
         add(HeaderArticle.byline(cover.photo), Self.bylineFont, minSize: Self.minBylineSize, Theme.secondaryText, spacing: 1.4)
-        add(refreshLine, Self.bylineFont, minSize: Self.minBylineSize, settings.pullToRefresh ? Theme.accent : Theme.secondaryText, spacing: 1.4)
+        // Plain text: the accent colour would read as a link.
+        add(refreshLine, Self.bylineFont, minSize: Self.minBylineSize, Theme.secondaryText, spacing: 1.4)
         y += 18
         for paragraph in HeaderArticle.paragraphs {
             add(paragraph, Self.bodyFont, minSize: Self.minBodySize, Theme.text.withAlpha(230), spacing: 1.55)
@@ -129,6 +130,8 @@ public final class HeaderScene: PlaygroundScene {
         }
         return y + 48
     }
+
+    public func isOn(_ action: KeyAction) -> Bool? { action == .togglePullToRefresh ? settings.pullToRefresh : nil }
 
     var refreshLine: String {
         let when = refresh.lastRefreshed.map { "Refreshed at \(clockAtStart.text(after: $0))" } ?? "Not refreshed yet"
@@ -239,5 +242,10 @@ public final class HeaderScene: PlaygroundScene {
                 y += lineHeight
             }
         }
+    }
+
+    /// A hand over the scroll thumb, which a press drags.
+    public func cursor(at point: Point) -> CursorKind {
+        indicator.isDragging || indicator.grabs(point, axis: scroller, viewport: viewport, top: topInset, at: time) ? .hand : .arrow
     }
 }
