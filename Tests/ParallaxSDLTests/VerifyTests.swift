@@ -27,12 +27,12 @@ func playground(_ script: InputScript, options: SceneRegistry.Options = .init())
     return { viewport, environment in SceneRegistry.standard.make(script.scene ?? "feed", viewport: viewport, options: options, environment: environment)! }
 }
 
-/// Where a change of the feed's photos alone may show: inside the photo column, or under the 56 px bar
+/// Where a change of the feed's photos alone may show: inside the photo columns, or under the 56 px bar
 /// within its material's reach of it (a 12 px cell averages what is under it and, scaled back up
 /// linearly, spreads over 24 px: Theme.barBlur).
 func showsAPhotoChange(x: Int, y: Int, layout: FeedLayout) -> Bool {
     let reach = Double(y) < Playground.barHeight ? 24.0 : 0
-    return Double(x) >= layout.columnX - reach && Double(x) < layout.columnX + layout.columnWidth + reach
+    return Double(x) >= layout.columnX - reach && Double(x) < layout.columnX + layout.contentWidth + reach
 }
 
 extension SDLTests {
