@@ -16,8 +16,10 @@ func regressionScript(_ name: String) throws -> InputScript {
 func checker(goldens: String = regressionFolder + "/Goldens", recording: Verify.Recording = .never,
              tolerance: PixelComparison.Tolerance = .init()) -> (Verify, diffs: String) {
     let diffs = temporaryFolder()
-    return (Verify(goldensFolder: goldens, resourcesFolder: resourcesFolder, tolerance: tolerance, recording: recording,
-                   diffsFolder: diffs, logger: Logger(label: "test")), diffs)
+    var verify = Verify(goldensFolder: goldens, resourcesFolder: resourcesFolder, tolerance: tolerance, recording: recording,
+                        diffsFolder: diffs, logger: Logger(label: "test"))
+    verify.makeOverlay = { FrameTimeOverlay(text: $0) }
+    return (verify, diffs)
 }
 
 func playground(_ script: InputScript, options: SceneRegistry.Options = .init()) -> (Size, SceneEnvironment) -> Scene {
