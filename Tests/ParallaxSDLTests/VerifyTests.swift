@@ -39,9 +39,13 @@ func showsAPhotoChange(x: Int, y: Int, layout: FeedLayout) -> Bool {
 
 extension SDLTests {
     @Suite struct VerifyTests {
-        @Test(arguments: ["feed", "header", "pager", "header-refresh", "reduced-motion", "panels", "panels-small", "bar-material",
-                          "scroll-indicator", "sizes-480x360", "sizes-1920x1080", "plot", "plot-480x360", "compare", "compare-480x360",
-                          "stretch", "stretch-480x360"])
+        /// Every script under Tests/VisualRegression/Scripts: a new one is checked once it is there.
+        static let scripts = ((try? FileManager.default.contentsOfDirectory(atPath: regressionFolder + "/Scripts")) ?? [])
+            .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+
+        @Test func theScriptsAreFound() { #expect(Self.scripts.count >= 17, "\(Self.scripts)") }
+
+        @Test(arguments: scripts)
         func everySceneMatchesItsGoldens(name: String) throws {
             let script = try regressionScript(name)
             let verdicts = try checker().0.verify(name: name, script: script, makeScene: playground(script))
