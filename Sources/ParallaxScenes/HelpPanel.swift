@@ -103,14 +103,17 @@ extension Playground {
         var rows: [(row: HelpRow, y: Double, height: Double, wraps: Bool)] = []
         var sections: [(title: String, y: Double)] = []
         var y = 0.0
+        // Where one row's parts do not fit side by side, every row puts its action under its keys:
+        // one rhythm down the panel rather than a mix.
+        let stacked = all.contains { row in
+            self.leftWidth(of: row) > leftWidth || leftWidth + 16 + text.size(of: row.action, font: Self.panelFont).width + 12 + stateWidth > inner
+        }
         for (title, group) in [("Mouse and trackpad", pointer), ("Keys", keys)] {
             sections.append((title, y))
             y += lineHeight + 8
             for row in group {
-                let fits = self.leftWidth(of: row) <= leftWidth
-                    && leftWidth + 16 + text.size(of: row.action, font: Self.panelFont).width + 12 + stateWidth <= inner
-                let height = fits ? rowHeight : rowHeight + lineHeight + 2
-                rows.append((row, y, height, !fits))
+                let height = stacked ? rowHeight + lineHeight + 2 : rowHeight
+                rows.append((row, y, height, stacked))
                 y += height
             }
             y += 10

@@ -39,7 +39,7 @@ struct CaptureCommand: ParsableCommand {
                                                  logger: options.makeLogger(), script: script)
             let trace = try options.traceWriter()
             let written = try Capture.run(target: canvas, driver: driver, captures: times, outputFolder: out, baseName: base,
-                                                  overlay: overlay ? FrameTimeOverlay(text: canvas.environment.text) : nil, onFrame: trace?.write)
+                                                  overlay: overlay || script?.overlay == true ? FrameTimeOverlay(text: canvas.environment.text) : nil, onFrame: trace?.write)
             for path in written { print(path) }
         }
     }
