@@ -144,11 +144,6 @@ public final class Playground: Traceable, PanelHosting, CursorProviding, FrameOv
         case let .resize(size):
             viewport = size
             for scene in scenes { scene.handle(.resize(sceneViewport), at: time) }
-        case let .mouseDown(p) where showsTuning && (tuningIsModal || tuningFrame.contains(p)):
-            // A press on the sheet is the sheet's (its controls, never a drag of the scene), and so is
-            // one on the dimmed window around a modal sheet (it closes it).
-            pressOnControls = true
-            tuningPress(at: p, time: time)
         case let .mouseDown(p) where p.y < Self.barHeight:
             pressOnControls = true
             if let tab = tabFrames().firstIndex(where: { $0.contains(p) }) { select(tab) }
@@ -157,6 +152,11 @@ public final class Playground: Traceable, PanelHosting, CursorProviding, FrameOv
             case .tuning?: setTuning(!showsTuning, at: time)
             case nil: break
             }
+        case let .mouseDown(p) where showsTuning && (tuningIsModal || tuningFrame.contains(p)):
+            // A press on the sheet is the sheet's (its controls, never a drag of the scene), and so is
+            // one on the dimmed window around a modal sheet (it closes it).
+            pressOnControls = true
+            tuningPress(at: p, time: time)
         // A modal sheet takes the wheel and the trackpad: its rows scroll where they do not all fit.
         case let .wheel(_, dy, _) where tuningIsModal: scrollTuning(by: dy * Self.tuningWheelNotch)
         case let .scroll(_, dy, _, _) where tuningIsModal: scrollTuning(by: dy)
@@ -189,14 +189,13 @@ public final class Playground: Traceable, PanelHosting, CursorProviding, FrameOv
     }
 
     /// What a click at `point` would act on: a hand over the tabs, the bar's buttons and the tuning
-    /// sheet's controls, an arrow on the rest of the bar, the panels, the dimmed window around a modal
-    /// sheet, and everywhere but the bar while help is open; elsewhere the scene's answer.
+    /// sheet's controls, an arrow on the rest of the bar, the panels, everywhere but the bar while help
+    /// is open, and around a modal tuning sheet; elsewhere the scene's answer.
     public func cursor(at point: Point) -> CursorKind {
-        // A modal sheet may cover the bar; help, drawn over the sheet, takes the pointer from it.
-        if showsTuning, !showsHelp, let kind = tuningCursor(at: point) { return kind }
         if point.y < Self.barHeight { return tabFrames().contains { $0.contains(point) } || barButton(at: point) != nil ? .hand : .arrow }
         // Open help is modal: a click beside it closes it rather than acting on what is under it.
         if showsHelp { return .arrow }
+        if showsTuning, let kind = tuningCursor(at: point) { return kind }
         // In compare mode the right pane's point is the left pane's.
         guard case let .mouseMove(local) = paneLocal(.mouseMove(point)) else { return .arrow }
         return (active as? CursorProviding)?.cursor(at: local) ?? .arrow
