@@ -94,10 +94,10 @@ extension Playground {
         if row.maxY > clip.maxY { tuningScroll = layout.scroll + (row.maxY - clip.maxY) }
     }
 
-    /// A wheel or trackpad over a modal sheet scrolls its rows, where they scroll, by `dy` px.
+    /// A wheel or trackpad over a modal sheet scrolls its rows, where they scroll, by `dy` px (kept
+    /// whole, so a trackpad's small deltas add up; the layout shows the nearest whole row).
     func scrollTuning(by dy: Double) {
-        let layout = tuningLayout
-        tuningScroll = min(layout.maxScroll, max(0, layout.scroll + dy))
+        tuningScroll = min(tuningLayout.maxScroll, max(0, tuningScroll + dy))
     }
 
     /// The pointer moved with a slider held: its value follows the pointer's x along the track.
@@ -297,10 +297,12 @@ struct TuningLayout {
             if case .slider = row.control { return Self.roomySliderHeight }
             return Self.roomyRowHeight
         }
-        // Rows that do not fit even at the smallest height scroll between the header and the footer.
-        let content = heights.reduce(0, +), shown = max(0, min(content, room - header - footer))
+        // Rows that do not fit even at the smallest height (compact, all one height) scroll between
+        // the header and the footer, by whole rows, so none shows cut.
+        let content = heights.reduce(0, +)
+        let shown = content <= room - header - footer ? content : max(compactRow, ((room - header - footer) / compactRow).rounded(.down) * compactRow)
         maxScroll = content - shown
-        self.scroll = min(maxScroll, max(0, scroll))
+        self.scroll = (min(maxScroll, max(0, scroll)) / compactRow).rounded() * compactRow
         let height = header + shown + footer
         if modal {
             frame = Rect(x: (area.midX - width / 2).rounded(), y: area.minY + max(0, ((room - height) / 2).rounded()), width: width, height: height)

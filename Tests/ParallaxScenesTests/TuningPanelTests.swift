@@ -287,6 +287,12 @@ import ParallaxFrame
         #expect(playground.pager.offset == 0, "the wheel scrolled the sheet, not the pager")
         for _ in 0..<20 { playground.handle(.wheel(dx: 0, dy: -1, shift: false), at: 0) }
         #expect(playground.tuningLayout.scroll == 0)
+        // A trackpad's 4 px deltas add up: ten of them are two 20 px rows.
+        let rowHeight = layout.rows[0].frame.height
+        for _ in 0..<10 { playground.handle(.scroll(dx: 0, dy: 4, liftFollows: false, shift: false), at: 0) }
+        #expect(playground.tuningLayout.scroll == (40 / rowHeight).rounded() * rowHeight)
+        #expect(playground.tuningLayout.rows[0].frame.minY == playground.tuningLayout.rowsClip.minY - playground.tuningLayout.scroll)
+        for _ in 0..<20 { playground.handle(.wheel(dx: 0, dy: -1, shift: false), at: 0) }
         for row in 1..<count {
             playground.handle(.key(.rightBracket, shift: false), at: 0)
             #expect(playground.selectedRow == row && whole(row), "row \(row)")
