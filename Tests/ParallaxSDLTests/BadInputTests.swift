@@ -41,7 +41,7 @@ struct CollectingLogHandler: LogHandler {
 extension SDLTests {
     @Suite struct BadInputTests {
         @Test func imageHeadersGiveTheShippedPhotosSizes() {
-            #expect(ImageHeader.dimensions(of: resourcesFolder + "/Icons/parallax.png")! == (128, 128))
+            #expect(ImageHeader.dimensions(of: resourcesFolder + WindowIcon.path(size: 48)).map { $0 == (48, 48) } == true)
             #expect(ImageHeader.dimensions(of: resourcesFolder + "/Images/orange-petals.jpg")! == (1600, 1203))
             #expect(ImageHeader.dimensions(of: resourcesFolder + "/Images/kite.jpg")! == (2560, 1600))
             #expect(ImageHeader.dimensions(of: resourcesFolder + "/Fonts/DejaVuSans.ttf") == nil)
@@ -50,7 +50,7 @@ extension SDLTests {
         @Test func badImagesArePlaceholdersWithOneLogLineEachNeverACrash() throws {
             let folder = temporaryFolder()
             let fm = FileManager.default
-            let good = try Data(contentsOf: URL(fileURLWithPath: resourcesFolder + "/Icons/parallax.png"))
+            let good = try Data(contentsOf: URL(fileURLWithPath: resourcesFolder + WindowIcon.path(size: 128)))
             _ = fm.createFile(atPath: folder + "/empty.png", contents: Data())
             _ = fm.createFile(atPath: folder + "/truncated.png", contents: good.prefix(2000))
             _ = fm.createFile(atPath: folder + "/not-an-image.png", contents: Data("hello, not a picture\n".utf8))

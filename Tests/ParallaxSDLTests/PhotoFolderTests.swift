@@ -120,7 +120,7 @@ extension SDLTests {
         _ = fm.createFile(atPath: folder + "/b.jpg", contents: small("2024:05:01 10:00:00"))
         _ = fm.createFile(atPath: folder + "/a.jpg", contents: small("2024:05:01 10:00:00"))
         _ = fm.createFile(atPath: folder + "/2023/summer/beach.JPEG", contents: small("2023:07:14 18:30:05"))
-        _ = fm.createFile(atPath: folder + "/no-exif.png", contents: try Data(contentsOf: URL(fileURLWithPath: resourcesFolder + "/Icons/parallax.png")))
+        _ = fm.createFile(atPath: folder + "/no-exif.png", contents: try Data(contentsOf: URL(fileURLWithPath: resourcesFolder + WindowIcon.path(size: 128))))
         _ = fm.createFile(atPath: folder + "/notes.txt", contents: Data("not a photo".utf8))
         _ = fm.createFile(atPath: folder + "/.hidden.jpg", contents: small(nil))
         // Without EXIF: the modification time, 2020-02-03 04:05:06 local.
