@@ -19,6 +19,8 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
     public var topInset: Double
     private let environment: SceneEnvironment
     private var texts: [PageText] = []
+    /// Each page's scrim (`scrim(for:)`), as laid out for the viewport and the tuned background speed.
+    private(set) var scrims: [ImageShade] = []
 
     /// A page's headline and paragraph as they fit the page: wrapped, shrunk together where needed.
     struct PageText {
@@ -67,6 +69,7 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
     private func relayout(at time: Double) {
         scroller.setExtent(viewport: viewport.width, content: viewport.width * Double(pages.count), at: time)
         texts = pages.map(layoutText)
+        scrims = pages.indices.map(scrim(for:))
     }
 
     var headerWidth: Double { max(0, viewport.width - 48) }
@@ -85,9 +88,9 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
         while true {
             let scale = paragraphSize / Self.paragraphFont.size
             let header = TextLayout.fit(page.header, font: Font(size: max(Self.minHeaderSize, (Self.headerFont.size * scale).rounded()), weight: .bold),
-                                        minSize: Self.minHeaderSize, width: headerWidth, measurer: text)
+                                        minSize: Self.minHeaderSize, width: headerWidth, balanced: true, measurer: text)
             let paragraph = TextLayout.fit(page.paragraph, font: Font(size: paragraphSize), minSize: Self.minParagraphSize,
-                                           width: paragraphWidth, measurer: text)
+                                           width: paragraphWidth, balanced: true, measurer: text)
             var laid = PageText(header: header, paragraph: paragraph,
                                 headerLineHeight: text.size(of: page.header, font: header.font).height,
                                 paragraphPitch: (text.size(of: page.paragraph, font: paragraph.font).height * 1.45).rounded(),
@@ -150,6 +153,8 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
         settings.backgroundSpeed = s[.pagerBackgroundSpeed]
         settings.headerSpeed = s[.pagerHeaderSpeed]
         settings.paragraphSpeed = s[.pagerParagraphSpeed]
+        // The photo under the text moves with the background's speed.
+        scrims = pages.indices.map(scrim(for:))
         scroller.settings = s.physics(from: scroller.settings)
         // A fling under way goes on from where it is under the new model.
         scroller.setModel(s.physicsModel, at: time)
@@ -196,7 +201,7 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
     }
 
     public func draw(into list: inout DisplayList) {
-        let w = viewport.width, h = viewport.height, k = speeds
+        let w = viewport.width, h = viewport.height
         list.fill(Rect(origin: .zero, size: viewport), Theme.background)
         // A model that stretches its edge (Android) draws the pages held at the edge, then scaled.
         let stretch = scroller.model.overscrollDrawing == .stretched
@@ -206,29 +211,127 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
         let contentStart = list.commands.count
         let screen = Rect(origin: .zero, size: viewport)
         for i in visiblePages {
-            let page = pages[i]
             guard let pageRect = Rect(x: w * (Double(i) - f), y: 0, width: w, height: h).intersection(screen) else { continue }
-            // The background is wider than the page so that, drifting against it, it always covers it.
-            let bgWidth = PagerLayers.coveringWidth(pageWidth: w, speed: k.background)
-            let bgCenter = PagerLayers.centerX(page: i, fraction: lf, pageWidth: w, speed: k.background)
-            let bg = Rect(x: bgCenter - bgWidth / 2, y: 0, width: bgWidth, height: h)
-            let source = aspectFillSource(imageSize: environment.images.pixelSize(of: page.photo.image) ?? bg.size,
-                                          box: bg.size, focusY: page.photo.focusY)
-            list.image(page.photo.image, source: source, destination: bg, clip: pageRect, shade: Self.scrim)
+            let (source, bg) = photoQuad(page: i, fraction: lf)
+            list.image(pages[i].photo.image, source: source, destination: bg, clip: pageRect, shade: scrims[i])
         }
         for i in visiblePages { drawText(page: i, fraction: lf, into: &list) }
         if let stretch { list.stretch(commandsFrom: contentStart, stretch) }
-        drawDots(into: &list)
+        drawDots(into: &list, fraction: f)
+        for (i, due) in pagesAhead() {
+            let (source, bg) = photoQuad(page: i, fraction: Double(i))
+            list.prefetch(pages[i].photo.image, source: source, destination: bg, shade: scrims[i], due: due)
+        }
     }
 
-    /// The scrim over each page's photo, for legible text: a dim over the whole page (alpha 110) under
-    /// a fade over its lower 65 % (alpha 0 to 170). Composited, d + (1 - d)·f is still linear in y, so
-    /// one shade carries both; the photo moves only sideways, so the shade can stay with the photo.
-    static let scrim: ImageShade = {
+    /// Page `i`'s photo at layer fraction `f`: its crop and where it is drawn. The background is
+    /// wider than the page so that, drifting against it, it always covers it.
+    private func photoQuad(page i: Int, fraction f: Double, speed: Double? = nil) -> (source: Rect, destination: Rect) {
+        let w = viewport.width, k = speed ?? speeds.background
+        let bgWidth = PagerLayers.coveringWidth(pageWidth: w, speed: k)
+        let bgCenter = PagerLayers.centerX(page: i, fraction: f, pageWidth: w, speed: k)
+        let bg = Rect(x: bgCenter - bgWidth / 2, y: 0, width: bgWidth, height: viewport.height)
+        let photo = pages[i].photo
+        return (aspectFillSource(imageSize: environment.images.pixelSize(of: photo.image) ?? bg.size, box: bg.size, focusY: photo.focusY), bg)
+    }
+
+    /// The pages not on screen whose photos to decode ahead, most urgent first, with the seconds
+    /// until each shows: where a motion under way lands and the pages it passes on the way there, then
+    /// the pages either side of those on screen, which a swipe can bring in at any moment (`.infinity`
+    /// while no motion brings them). Without them an incoming page was a placeholder mid-swipe.
+    func pagesAhead() -> [(page: Int, due: Double)] {
+        let visible = visiblePages, w = viewport.width
+        guard !visible.isEmpty, w > 0 else { return [] }
+        var order: [Int] = []
+        if let resting = scroller.restingOffset {
+            let landing = PagerLayers.currentPage(fraction: resting / w, pageCount: pages.count), step = landing >= currentPage ? 1 : -1
+            order.append(landing)
+            order += stride(from: currentPage + step, to: landing, by: step)
+        }
+        order += [visible.lowerBound - 1, visible.upperBound]
+        var seen = Set(visible)
+        return order.filter { pages.indices.contains($0) && seen.insert($0).inserted }.map { ($0, due(page: $0)) }
+    }
+
+    /// Seconds from now until page `i` comes on screen as the scroller moves on (bisected to a
+    /// millisecond): when the fraction first passes the edge it comes in at, `i - 1` or `i + 1`;
+    /// `.infinity` if the motion under way stops short of it (or there is none).
+    private func due(page i: Int) -> Double {
+        let w = viewport.width, page = Double(i)
+        guard abs(fraction - page) >= 1 else { return 0 }
+        let forwards = page > fraction, edge = forwards ? page - 1 : page + 1
+        func reached(_ t: Double) -> Bool {
+            let f = scroller.offset(at: time + t) / w
+            return forwards ? f > edge : f < edge
+        }
+        let horizon = 30.0
+        guard reached(horizon) else { return .infinity }
+        var (lo, hi) = (0.0, horizon)
+        while hi - lo > 1e-3 {
+            let mid = (lo + hi) / 2
+            if reached(mid) { hi = mid } else { lo = mid }
+        }
+        return hi
+    }
+
+    /// The scrim every page's photo has, for legible text: a dim over the whole page (alpha 110)
+    /// under a fade over its lower 65 % (alpha 0 to 170). Composited, d + (1 - d)·f is still linear
+    /// in y, so one shade carries both; the photo moves only sideways, so the shade can stay with
+    /// the photo (baked into its texture).
+    static let baseScrim: ImageShade = {
         let dim = 110.0, fade = 170.0
         return ImageShade(color: Color(r: 8, g: 10, b: 16), topAlpha: UInt8(dim),
                           bottomAlpha: UInt8((dim + (255 - dim) * fade / 255).rounded()), start: 0.35)
     }()
+
+    /// The paragraph's colour: the text's, a little translucent.
+    static let paragraphColor = Theme.text.withAlpha(225)
+
+    /// Page `i`'s scrim: the base one deepened over the whole page just enough for its text to read
+    /// (docs/physics-and-effects.md, "Pager"). From the photo's tone under the text block at rest
+    /// (`ImageMetrics.tone`, from its thumbnail: known before the photo decodes), the least alpha
+    /// `A` of the scrim's colour over the tone's light end (mean + one deviation: a busy photo
+    /// counts as lighter) at which the paragraph reaches 4.5:1 (`Legibility.scrimAlpha`); where the
+    /// base scrim's alpha at the block's top, `a0`, is short of it, a dim `e` over the whole photo:
+    ///
+    ///     1 - (1 - a0)(1 - e) = A,  e = 1 - (1 - A) / (1 - a0);  each alpha a becomes 1 - (1 - a)(1 - e)
+    ///
+    /// The shade's alpha only grows down the page, so the rest of the block gets at least `A`. No
+    /// thumbnail: the base scrim.
+    func scrim(for i: Int) -> ImageShade {
+        let base = Self.baseScrim, photo = pages[i].photo.image
+        guard let size = environment.images.pixelSize(of: photo), size.width > 0, size.height > 0 else { return base }
+        let block = textBlock(page: i)
+        let (source, bg) = photoQuad(page: i, fraction: Double(i), speed: settings.backgroundSpeed)
+        guard bg.width > 0, bg.height > 0, !block.isEmpty else { return base }
+        // The block in the photo, in fractions of its size.
+        let region = Rect(x: (source.minX + (block.minX - bg.minX) / bg.width * source.width) / size.width,
+                          y: (source.minY + (block.minY - bg.minY) / bg.height * source.height) / size.height,
+                          width: block.width / bg.width * source.width / size.width,
+                          height: block.height / bg.height * source.height / size.height)
+        guard let tone = environment.images.tone(of: photo, in: region) else { return base }
+        let needed = Legibility.scrimAlpha(text: Self.paragraphColor, over: tone.lightEnd, scrim: base.color)
+        let top = Self.alpha(of: base, at: (block.minY - bg.minY) / bg.height)
+        guard needed > top else { return base }
+        let e = 1 - (1 - needed) / (1 - top)
+        func deepened(_ a: UInt8) -> UInt8 { UInt8(min(255, (255 * (1 - (1 - Double(a) / 255) * (1 - e))).rounded(.up))) }
+        return ImageShade(color: base.color, topAlpha: deepened(base.topAlpha), bottomAlpha: deepened(base.bottomAlpha), start: base.start)
+    }
+
+    /// A shade's alpha (0...1) at `y`, a fraction of its quad's height.
+    static func alpha(of shade: ImageShade, at y: Double) -> Double {
+        let t = min(1, max(0, (y - shade.start) / (1 - shade.start)))
+        return (Double(shade.topAlpha) + (Double(shade.bottomAlpha) - Double(shade.topAlpha)) * t) / 255
+    }
+
+    /// Page `i`'s text at rest: the box around its headline's and paragraph's lines.
+    func textBlock(page i: Int) -> Rect {
+        let laid = texts[i], text = environment.text, w = viewport.width
+        let widest = laid.header.lines.map { text.size(of: $0, font: laid.header.font).width }
+            + laid.paragraph.lines.map { text.size(of: $0, font: laid.paragraph.font).width }
+        let width = min(w, widest.max() ?? 0)
+        return Rect(x: w / 2 - width / 2, y: laid.top, width: width, height: laid.height)
+    }
 
     private func drawText(page i: Int, fraction f: Double, into list: inout DisplayList) {
         let w = viewport.width, k = speeds, band = textBand, text = environment.text
@@ -248,7 +351,7 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
         for line in laid.paragraph.lines {
             let width = text.size(of: line, font: laid.paragraph.font).width
             list.text(line, font: laid.paragraph.font, at: Point(x: paragraphCenter - width / 2, y: y),
-                      color: Theme.text.withAlpha(225), clip: paragraphColumn)
+                      color: Self.paragraphColor, clip: paragraphColumn)
             y += laid.paragraphPitch
         }
     }
@@ -268,10 +371,26 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
         }
     }
 
-    private func drawDots(into list: inout DisplayList) {
-        let current = currentPage
+    /// The dots at 0.38, and over them the indicator following the swipe (`PageIndicator`): a dot
+    /// at rest, a capsule from dot `start` to dot `end` between pages (two half discs and the rect
+    /// between their centres, as the scroll indicator's).
+    private func drawDots(into list: inout DisplayList, fraction f: Double) {
         for i in pages.indices {
-            list.disc(center: dotCenter(i), radius: Self.dotRadius, Theme.text, opacity: i == current ? 1 : 0.38)
+            list.disc(center: dotCenter(i), radius: Self.dotRadius, Theme.text, opacity: Self.dotOpacity)
         }
+        let span = PageIndicator.span(fraction: f, pageCount: pages.count), r = Self.dotRadius
+        // Its ends on whole pixels, where the caps' clips and the rect meet without a seam.
+        let x0 = dotCenter(0).x, y = dotCenter(0).y
+        let start = (x0 + span.start * Self.dotSpacing).rounded(), end = (x0 + span.end * Self.dotSpacing).rounded()
+        guard end > start else {
+            list.disc(center: Point(x: start, y: y), radius: r, Theme.text)
+            return
+        }
+        list.disc(center: Point(x: start, y: y), radius: r, Theme.text, clip: Rect(x: start - r - 1, y: y - r - 1, width: r + 1, height: 2 * r + 2))
+        list.fill(Rect(x: start, y: y - r, width: end - start, height: 2 * r), Theme.text)
+        list.disc(center: Point(x: end, y: y), radius: r, Theme.text, clip: Rect(x: end, y: y - r - 1, width: r + 1, height: 2 * r + 2))
     }
+
+    /// The dots under the indicator.
+    static let dotOpacity = 0.38
 }
