@@ -218,7 +218,7 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
         for i in visiblePages { drawText(page: i, fraction: lf, into: &list) }
         if let stretch { list.stretch(commandsFrom: contentStart, stretch) }
         drawDots(into: &list, fraction: f)
-        for (i, due) in pagesAhead() {
+        forEachPageAhead { i, due in
             let (source, bg) = photoQuad(page: i, fraction: Double(i))
             list.prefetch(pages[i].photo.image, source: source, destination: bg, shade: scrims[i], due: due)
         }
@@ -239,18 +239,21 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
     /// until each shows: where a motion under way lands and the pages it passes on the way there, then
     /// the pages either side of those on screen, which a swipe can bring in at any moment (`.infinity`
     /// while no motion brings them). Without them an incoming page was a placeholder mid-swipe.
-    func pagesAhead() -> [(page: Int, due: Double)] {
+    /// (Called for each in turn: drawing allocates nothing per frame.)
+    func forEachPageAhead(_ body: (_ page: Int, _ due: Double) -> Void) {
         let visible = visiblePages, w = viewport.width
-        guard !visible.isEmpty, w > 0 else { return [] }
-        var order: [Int] = []
-        if let resting = scroller.restingOffset {
-            let landing = PagerLayers.currentPage(fraction: resting / w, pageCount: pages.count), step = landing >= currentPage ? 1 : -1
-            order.append(landing)
-            order += stride(from: currentPage + step, to: landing, by: step)
+        guard !visible.isEmpty, w > 0 else { return }
+        let from = currentPage
+        let landing = scroller.restingOffset.map { PagerLayers.currentPage(fraction: $0 / w, pageCount: pages.count) } ?? from
+        let step = landing >= from ? 1 : -1
+        func isOnTheWay(_ i: Int) -> Bool { (i - from) * step > 0 && (landing - i) * step > 0 }
+        if !visible.contains(landing) { body(landing, due(page: landing)) }
+        for i in stride(from: from + step, to: landing, by: step) where !visible.contains(i) { body(i, due(page: i)) }
+        func neighbour(_ i: Int) {
+            if pages.indices.contains(i), i != landing, !isOnTheWay(i) { body(i, due(page: i)) }
         }
-        order += [visible.lowerBound - 1, visible.upperBound]
-        var seen = Set(visible)
-        return order.filter { pages.indices.contains($0) && seen.insert($0).inserted }.map { ($0, due(page: $0)) }
+        neighbour(visible.lowerBound - 1)
+        neighbour(visible.upperBound)
     }
 
     /// Seconds from now until page `i` comes on screen as the scroller moves on (bisected to a
@@ -287,34 +290,37 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
     /// The paragraph's colour: the text's, a little translucent.
     static let paragraphColor = Theme.text.withAlpha(225)
 
-    /// Page `i`'s scrim: the base one deepened over the whole page just enough for its text to read
-    /// (docs/physics-and-effects.md, "Pager"). From the photo's tone under the text block at rest
-    /// (`ImageMetrics.tone`, from its thumbnail: known before the photo decodes), the least alpha
-    /// `A` of the scrim's colour over the tone's light end (mean + one deviation: a busy photo
-    /// counts as lighter) at which the paragraph reaches 4.5:1 (`Legibility.scrimAlpha`); where the
-    /// base scrim's alpha at the block's top, `a0`, is short of it, a dim `e` over the whole photo:
+    /// Page `i`'s scrim: the base one deepened over the whole page just enough for each line of
+    /// its text to read (docs/physics-and-effects.md, "Pager"). For each line at rest, from the
+    /// photo's tone under it (`ImageMetrics.tone`, from its thumbnail: known before the photo
+    /// decodes), the least alpha `A` of the scrim's colour over the tone's light end (mean + one
+    /// deviation: a busy photo counts as lighter) at which the line's colour reaches 4.5:1
+    /// (`Legibility.scrimAlpha`); where the base scrim's alpha at the line's top, `a0`, is short of
+    /// it, a dim `e` over the whole photo, the largest any line needs:
     ///
     ///     1 - (1 - a0)(1 - e) = A,  e = 1 - (1 - A) / (1 - a0);  each alpha a becomes 1 - (1 - a)(1 - e)
     ///
-    /// The shade's alpha only grows down the page, so the rest of the block gets at least `A`. No
-    /// thumbnail: the base scrim.
+    /// No thumbnail: the base scrim.
     func scrim(for i: Int) -> ImageShade {
         let base = Self.baseScrim, photo = pages[i].photo.image
         guard let size = environment.images.pixelSize(of: photo), size.width > 0, size.height > 0 else { return base }
-        let block = textBlock(page: i)
         let (source, bg) = photoQuad(page: i, fraction: Double(i), speed: settings.backgroundSpeed)
-        guard bg.width > 0, bg.height > 0, !block.isEmpty else { return base }
-        // The block in the photo, in fractions of its size.
-        let region = Rect(x: (source.minX + (block.minX - bg.minX) / bg.width * source.width) / size.width,
-                          y: (source.minY + (block.minY - bg.minY) / bg.height * source.height) / size.height,
-                          width: block.width / bg.width * source.width / size.width,
-                          height: block.height / bg.height * source.height / size.height)
-        guard let tone = environment.images.tone(of: photo, in: region) else { return base }
-        let needed = Legibility.scrimAlpha(text: Self.paragraphColor, over: tone.lightEnd, scrim: base.color)
-        let top = Self.alpha(of: base, at: (block.minY - bg.minY) / bg.height)
-        guard needed > top else { return base }
-        let e = 1 - (1 - needed) / (1 - top)
-        func deepened(_ a: UInt8) -> UInt8 { UInt8(min(255, (255 * (1 - (1 - Double(a) / 255) * (1 - e))).rounded(.up))) }
+        guard bg.width > 0, bg.height > 0 else { return base }
+        var dim = 0.0, known = true
+        forEachLine(page: i, fraction: Double(i)) { line, font, origin, color, _ in
+            let box = Rect(origin: origin, size: environment.text.size(of: line, font: font))
+            // The line in the photo, in fractions of its size.
+            let region = Rect(x: (source.minX + (box.minX - bg.minX) / bg.width * source.width) / size.width,
+                              y: (source.minY + (box.minY - bg.minY) / bg.height * source.height) / size.height,
+                              width: box.width / bg.width * source.width / size.width,
+                              height: box.height / bg.height * source.height / size.height)
+            guard let tone = environment.images.tone(of: photo, in: region) else { known = false; return }
+            let needed = Legibility.scrimAlpha(text: color, over: tone.lightEnd, scrim: base.color)
+            let top = Self.alpha(of: base, at: (box.minY - bg.minY) / bg.height)
+            if needed > top { dim = max(dim, 1 - (1 - needed) / (1 - top)) }
+        }
+        guard known, dim > 0 else { return base }
+        func deepened(_ a: UInt8) -> UInt8 { UInt8(min(255, (255 * (1 - (1 - Double(a) / 255) * (1 - dim))).rounded(.up))) }
         return ImageShade(color: base.color, topAlpha: deepened(base.topAlpha), bottomAlpha: deepened(base.bottomAlpha), start: base.start)
     }
 
@@ -324,25 +330,24 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
         return (Double(shade.topAlpha) + (Double(shade.bottomAlpha) - Double(shade.topAlpha)) * t) / 255
     }
 
-    /// Page `i`'s text at rest: the box around its headline's and paragraph's lines.
-    func textBlock(page i: Int) -> Rect {
-        let laid = texts[i], text = environment.text, w = viewport.width
-        let widest = laid.header.lines.map { text.size(of: $0, font: laid.header.font).width }
-            + laid.paragraph.lines.map { text.size(of: $0, font: laid.paragraph.font).width }
-        let width = min(w, widest.max() ?? 0)
-        return Rect(x: w / 2 - width / 2, y: laid.top, width: width, height: laid.height)
+    private func drawText(page i: Int, fraction f: Double, into list: inout DisplayList) {
+        forEachLine(page: i, fraction: f) { line, font, origin, color, column in
+            list.text(line, font: font, at: origin, color: color, clip: column)
+        }
     }
 
-    private func drawText(page i: Int, fraction f: Double, into list: inout DisplayList) {
+    /// Each line of page `i`'s headline and paragraph at layer fraction `f`: its text, font, origin,
+    /// colour and column (each layer's column moves with it: the clip cuts only what does not fit
+    /// the band).
+    private func forEachLine(page i: Int, fraction f: Double, _ body: (String, Font, Point, Color, Rect) -> Void) {
         let w = viewport.width, k = speeds, band = textBand, text = environment.text
         let laid = texts[i]
         let headerCenter = PagerLayers.centerX(page: i, fraction: f, pageWidth: w, speed: k.header)
-        // Each layer's column moves with it: the clip cuts only what does not fit the band.
         let headerColumn = Rect(x: headerCenter - headerWidth / 2, y: band.top, width: headerWidth, height: max(0, band.bottom - band.top))
         var y = laid.top
         for line in laid.header.lines {
             let width = text.size(of: line, font: laid.header.font).width
-            list.text(line, font: laid.header.font, at: Point(x: headerCenter - width / 2, y: y), color: Theme.text, clip: headerColumn)
+            body(line, laid.header.font, Point(x: headerCenter - width / 2, y: y), Theme.text, headerColumn)
             y += laid.headerLineHeight
         }
         y += laid.gap
@@ -350,8 +355,7 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
         let paragraphColumn = Rect(x: paragraphCenter - paragraphWidth / 2, y: band.top, width: paragraphWidth, height: headerColumn.height)
         for line in laid.paragraph.lines {
             let width = text.size(of: line, font: laid.paragraph.font).width
-            list.text(line, font: laid.paragraph.font, at: Point(x: paragraphCenter - width / 2, y: y),
-                      color: Self.paragraphColor, clip: paragraphColumn)
+            body(line, laid.paragraph.font, Point(x: paragraphCenter - width / 2, y: y), Self.paragraphColor, paragraphColumn)
             y += laid.paragraphPitch
         }
     }
