@@ -5,8 +5,9 @@ import ParallaxEngine
 /// Photos as textures for one renderer. Files decode off the main thread (`DecodeQueue`); the
 /// renderer draws a placeholder (the photo's colours: a bundled photo's from `BundledThumbnails`, a
 /// folder's from its `PhotoIndex` once it has them) until an image is ready, then its texture is
-/// uploaded here, on the render thread, and fades in. A photo is decoded again at the size it is drawn (times the display scale) once it
-/// is drawn at another, so frames copy it 1:1 and the byte budget counts drawn sizes, not files'.
+/// uploaded here, on the render thread, and fades in. A photo is decoded again at the size it is
+/// drawn (times the display scale) once it is drawn at another, so frames copy it 1:1 and the byte
+/// budget counts drawn sizes, not files'.
 /// Textures are kept within that budget, least recently used out. An image that cannot be used is
 /// logged once and stays a placeholder.
 public final class TextureCache: ImageMetrics {
@@ -86,14 +87,14 @@ public final class TextureCache: ImageMetrics {
     /// The index's thumbnails as textures, by image.
     private var previews: [ImageID: OpaquePointer] = [:]
 
-    public init(renderer: OpaquePointer, imagesFolder: String, logger: Logger, budget: Int = TextureCache.defaultBudget) {
+    /// `bundled`: the thumbnails of the photos in `imagesFolder` (`BundledThumbnails.load`).
+    public init(renderer: OpaquePointer, imagesFolder: String, logger: Logger, budget: Int = TextureCache.defaultBudget,
+                bundled: BundledThumbnails = BundledThumbnails([:])) {
         self.renderer = renderer
         self.folder = imagesFolder
         self.logger = logger
         self.budget = budget
-        let (bundled, problems) = BundledThumbnails.load(imagesFolder + "/" + BundledThumbnails.fileName)
         self.bundled = bundled
-        for problem in problems { logger.warning("\(problem)") }
     }
 
     deinit {
@@ -111,8 +112,8 @@ public final class TextureCache: ImageMetrics {
         frameTime = time
     }
 
-    /// After a frame's draws: `prefetch` (images with the scale they will be drawn at and the seconds
-    /// until they show, most urgent first) and the decodes for what it drew are queued, the frame's
+    /// After a frame's draws: `prefetch` (images with the scale and shade they will be drawn with and
+    /// the seconds until they show, most urgent first) and the decodes for what it drew are queued, the frame's
     /// first while nothing is listed (at rest), after the list while the content moves (cells a
     /// fling passes were lost anyway); queued decodes for anything else are dropped. A listed image
     /// that would show before its decode could finish, by its place in the queue and the recent
