@@ -100,6 +100,13 @@ public struct Prefetch: Hashable, Sendable {
     public var due: Double
 }
 
+/// The frame-time panel's place in a display list: drawn at `frame`, before the command at `index`.
+public struct OverlaySlot: Sendable, Equatable {
+    public var index: Int
+    public var frame: Rect
+    public init(index: Int, frame: Rect) { self.index = index; self.frame = frame }
+}
+
 /// What a scene hands the renderer each frame, drawn in order (painter's algorithm).
 public struct DisplayList: Sendable {
     public internal(set) var commands: [DrawCommand] = []
@@ -109,11 +116,25 @@ public struct DisplayList: Sendable {
     /// Images not drawn this frame that will be soon, most urgent first (a fling's landing, then
     /// its way there): the platform decodes them ahead and drops work for images no longer listed.
     public private(set) var prefetch: [Prefetch] = []
+    /// Where the platform's frame-time panel goes, if the scene placed it (`FrameOverlayHosting`).
+    public private(set) var overlaySlot: OverlaySlot?
     public init() {}
 
     public mutating func removeAll() {
         commands.removeAll(keepingCapacity: true)
         prefetch.removeAll(keepingCapacity: true)
+        overlaySlot = nil
+    }
+
+    /// Places the frame-time panel at `frame`, drawn after the commands so far and before the rest
+    /// (under a later panel's dimming, say).
+    public mutating func reserveOverlay(at frame: Rect) {
+        overlaySlot = OverlaySlot(index: commands.count, frame: frame)
+    }
+
+    /// Puts `other`'s commands at `index`, before the commands from there on.
+    public mutating func insert(_ other: DisplayList, at index: Int) {
+        commands.insert(contentsOf: other.commands, at: min(index, commands.count))
     }
 
     /// Asks for `image` to be ready to draw as this quad would (after those asked for before it),

@@ -90,5 +90,9 @@ extension FrameTimings {
 
 /// Something drawn over a scene from the platform's measurements (the frame-time panel).
 public protocol FrameOverlay: AnyObject {
-    func draw(into list: inout DisplayList, viewport: Size, timings: FrameTimings, time: Double, scene: Scene)
+    /// Its detailed form (F1 a second time) rather than its compact one.
+    var expanded: Bool { get set }
+    /// Its size in a window of `viewport`, the same whatever the numbers it shows.
+    func size(in viewport: Size) -> Size
+    func draw(into list: inout DisplayList, in frame: Rect, timings: FrameTimings, time: Double, scene: Scene)
 }

@@ -42,6 +42,9 @@ public struct Rect: Hashable, Sendable, Codable {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// Whether the two share an area (touching edges do not).
+    public func intersects(_ other: Rect) -> Bool { intersection(other) != nil }
+
     public func contains(_ p: Point) -> Bool {
         p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
     }

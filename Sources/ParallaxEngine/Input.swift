@@ -4,7 +4,7 @@ public enum Key: Sendable, CaseIterable, Hashable {
     case up, down, left, right
     case pageUp, pageDown, home, end
     case space, tab, escape, `return`
-    case one, two, three
+    case zero, one, two, three
     case c, g, h, l, m, p, r, s, t
     case minus, equals, leftBracket, rightBracket
     case f1, f12
@@ -24,6 +24,7 @@ public enum Key: Sendable, CaseIterable, Hashable {
         case .tab: "Tab"
         case .escape: "Escape"
         case .return: "Return"
+        case .zero: "0"
         case .one: "1"
         case .two: "2"
         case .three: "3"

@@ -16,6 +16,9 @@ public struct InputScript: Equatable, Sendable {
     public var clock: TimeOfDay?
     /// The scroll physics model to replay under (`ScrollPhysicsModels`); nil: the config's, else `uikit`.
     public var physics: String?
+    /// Draw the compact frame-time panel on the captures: its numbers come from the virtual clock
+    /// (60 fps, every interval 16.7 ms), so its pixels are the same on every run.
+    public var overlay = false
 
     public init(scene: String? = nil, size: Size? = nil, events: [TimedInput] = [], captures: [Double] = [], clock: TimeOfDay? = nil,
                 physics: String? = nil) {
@@ -29,7 +32,7 @@ public struct InputScript: Equatable, Sendable {
 
     public static func parse(_ data: Data, file: String, knownScenes: [String]) throws(InputFileError) -> InputScript {
         let root = try JSONObjectReader.versionedDocument(data, file: file, version: currentVersion,
-                                                          fields: ["scene", "size", "events", "captures", "clock", "physics"])
+                                                          fields: ["scene", "size", "events", "captures", "clock", "physics", "overlay"])
         var script = InputScript()
         if root.has("scene") {
             let scene = try root.string("scene")
@@ -39,6 +42,7 @@ public struct InputScript: Equatable, Sendable {
             script.scene = scene
         }
         if root.has("size") { script.size = try readSize(try root.object("size")) }
+        script.overlay = try root.bool("overlay", default: false)
         if root.has("physics") { script.physics = try ScrollPhysicsModels.checked(try root.string("physics"), file: file, path: "physics") }
         if root.has("clock") {
             let text = try root.string("clock")
@@ -123,6 +127,7 @@ extension InputScript {
         if let size { header["size"] = .object(["width": .number(size.width), "height": .number(size.height)]) }
         if let clock { header["clock"] = .string(clock.text(after: 0)) }
         if let physics { header["physics"] = .string(physics) }
+        if overlay { header["overlay"] = .bool(true) }
         let head = header.keys.sorted().map { "\"\($0)\": \(header[$0]!.jsonText)" }.joined(separator: ", ")
         let events = events.map { "  " + Self.encode($0).jsonText }.joined(separator: ",\n")
         let captures = JSONValue.array(captures.map { .number($0) }).jsonText

@@ -5,7 +5,7 @@ public enum KeyAction: Hashable, Sendable {
     case previousPage, nextPage
     case showScene(Int), nextScene, previousScene
     case togglePullToRefresh, toggleReducedMotion, cycleSlowMotion, togglePlot, toggleCompare
-    case toggleTuning, tuningPreviousRow, tuningNextRow, tuningDecrease, tuningIncrease, tuningSave, tuningReload
+    case toggleTuning, tuningPreviousRow, tuningNextRow, tuningDecrease, tuningIncrease, tuningResetRow, tuningSave, tuningReload
     case toggleFrameTimes, screenshot, toggleHelp
     /// Closes the topmost panel (help, then tuning); with none open, quits (the window loop asks the
     /// scene, `PanelHosting`).
@@ -40,8 +40,6 @@ public enum Keymap {
     }
 
     static let linesBeforeScenes: [Line] = [
-        Line("Wheel, trackpad, drag", "scroll; release a drag to fling"),
-        Line("Shift+wheel, horizontal wheel", "page the pager"),
         Line("Up / Down", "one wheel notch", [(.up, nil, .lineUp), (.down, nil, .lineDown)]),
         Line("PageUp / PageDown, Space", "a screen (Shift+Space back)",
              [(.pageUp, nil, .screenUp), (.pageDown, nil, .screenDown), (.space, false, .screenDown), (.space, true, .screenUp)]),
@@ -55,10 +53,11 @@ public enum Keymap {
         Line("G", "physics plot: offset and velocity, the last 3 s", [(.g, nil, .togglePlot)]),
         Line("C", "compare: the next physics model in a second pane", [(.c, nil, .toggleCompare)]),
         Line("T", "slow motion: 1, 1/2, 1/4, 1/10 of the engine's time", [(.t, nil, .cycleSlowMotion)]),
-        Line("P", "tuning panel:  [ ] select,  - = change,  S save,  L reload",
+        Line("P", "tuning:  [ ] row,  - = change,  0 reset,  S save,  L reload",
              [(.p, nil, .toggleTuning), (.leftBracket, nil, .tuningPreviousRow), (.rightBracket, nil, .tuningNextRow),
-              (.minus, nil, .tuningDecrease), (.equals, nil, .tuningIncrease), (.s, nil, .tuningSave), (.l, nil, .tuningReload)]),
-        Line("F1", "frame-time panel", [(.f1, nil, .toggleFrameTimes)]),
+              (.minus, nil, .tuningDecrease), (.equals, nil, .tuningIncrease), (.zero, nil, .tuningResetRow),
+              (.s, nil, .tuningSave), (.l, nil, .tuningReload)]),
+        Line("F1", "frame-time panel: compact, detail, off", [(.f1, nil, .toggleFrameTimes)]),
         Line("F12", "screenshot (record: capture point)", [(.f12, nil, .screenshot)]),
         Line("H", "this help", [(.h, nil, .toggleHelp)]),
         Line("Esc", "close the panel, else quit", [(.escape, nil, .dismiss)]),

@@ -37,6 +37,20 @@ public protocol Scene: AnyObject {
     func draw(into list: inout DisplayList)
 }
 
+/// A scene that places the platform's frame-time panel among its own layers, so its other panels
+/// never meet it (the playground: docs/architecture.md, "Layers over a scene").
+public protocol FrameOverlayHosting: Scene {
+    /// The panel's size for the next draw (nil while it is hidden). The scene then reserves its
+    /// place in the list (`DisplayList.reserveOverlay`), or leaves it out where a panel needs the room.
+    var frameOverlaySize: Size? { get set }
+}
+
+/// A scene that can tell the user something in passing (a toast), with a flash for a screenshot.
+public protocol Notifying: Scene {
+    /// Shows `message` from `time` on (the frames' time, as `update(to:)` gets it).
+    func notify(_ message: String, flash: Bool, at time: Double)
+}
+
 /// A scene with panels over it: the dismiss key (Esc) closes them, topmost first, before it quits.
 public protocol PanelHosting: Scene {
     var hasOpenPanel: Bool { get }

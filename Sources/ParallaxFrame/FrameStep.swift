@@ -38,8 +38,10 @@ public final class FrameStep {
     public let driver: SceneDriver
     public let target: any RenderTarget
     public var overlay: FrameOverlay?
-    /// Whether `overlay` is drawn (F1 toggles it in the window).
+    /// Whether `overlay` is drawn (F1 cycles it in the window: `cycleOverlay`).
     public var showsOverlay = true
+    /// The overlay's commands, kept between frames so drawing them allocates nothing.
+    private var overlayList = DisplayList()
     /// The frames' timings as the caller records them (`record`): the overlay draws from these.
     public var timings: FrameTimings
     private var clock: any WorkClock
@@ -68,18 +70,42 @@ public final class FrameStep {
         _ = clock.lap()
         driver.advance(to: time)
         phases.update = clock.lap()
+        let hosting = scene as? FrameOverlayHosting
+        hosting?.frameOverlaySize = showsOverlay && draws ? overlay?.size(in: scene.viewport) : nil
         var list = driver.draw()
         phases.layout = clock.lap()
         // The one place the target follows the scene's viewport: window resizes and scripted ones.
         if scene.viewport != target.logicalSize { target.resize(to: scene.viewport) }
         guard draws else { return phases }
         if showsOverlay, let overlay {
-            overlay.draw(into: &list, viewport: target.logicalSize, timings: timings, time: time, scene: scene)
+            // A hosting scene placed it among its layers, or hid it; any other scene has it on top, at the top right.
+            let size = overlay.size(in: target.logicalSize)
+            let slot = hosting == nil ? OverlaySlot(index: list.commands.count,
+                                                     frame: Rect(x: target.logicalSize.width - size.width - 12, y: 12, width: size.width, height: size.height))
+                                      : list.overlaySlot
+            if let slot {
+                overlayList.removeAll()
+                overlay.draw(into: &overlayList, in: slot.frame, timings: timings, time: time, scene: scene)
+                list.insert(overlayList, at: slot.index)
+            }
             phases.overlay = clock.lap()
         }
         target.draw(list)
         phases.render = clock.lap()
         return phases
+    }
+
+    /// F1: the compact panel, then its detail, then none, then the compact panel again.
+    public func cycleOverlay() {
+        guard let overlay else { return }
+        if !showsOverlay {
+            showsOverlay = true
+            overlay.expanded = false
+        } else if !overlay.expanded {
+            overlay.expanded = true
+        } else {
+            showsOverlay = false
+        }
     }
 
     /// Times the caller's hand-off of the frame just run (its present or read-back), from the end of

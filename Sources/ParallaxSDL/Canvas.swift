@@ -19,6 +19,8 @@ public final class Canvas: WindowRenderTarget {
 
     public var environment: SceneEnvironment { SceneEnvironment(text: text, images: textures) }
 
+    public static let minimumWindowSize = Size(width: 480, height: 360)
+
     public init(title: String, size: Size, resourcesFolder: String, mode: SDLVideo.Mode, vsync: Bool = false, logger: Logger) throws {
         try SDLVideo.start(mode)
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
@@ -38,7 +40,11 @@ public final class Canvas: WindowRenderTarget {
         }
         self.window = window
         self.renderer = renderer
-        if mode == .window { WindowIcon.set(on: window, path: resourcesFolder + WindowIcon.path, logger: logger) }
+        if mode == .window {
+            WindowIcon.set(on: window, resourcesFolder: resourcesFolder, logger: logger)
+            // Below this the tabs and the panels no longer fit (docs/architecture.md, "Layers over a scene").
+            SDL_SetWindowMinimumSize(window, Int32(Self.minimumWindowSize.width), Int32(Self.minimumWindowSize.height))
+        }
         var info = SDL_RendererInfo()
         if SDL_GetRendererInfo(renderer, &info) == 0, String(cString: info.name).hasPrefix("opengl"),
            let finish = SDL_GL_GetProcAddress("glFinish") {

@@ -84,6 +84,7 @@ public struct EventTranslator {
         case Int(SDLK_TAB.rawValue): .tab
         case Int(SDLK_ESCAPE.rawValue): .escape
         case Int(SDLK_RETURN.rawValue): .return
+        case Int(SDLK_0.rawValue): .zero
         case Int(SDLK_1.rawValue): .one
         case Int(SDLK_2.rawValue): .two
         case Int(SDLK_3.rawValue): .three

@@ -10,7 +10,7 @@ public enum Run {
         public var frames: Int?
         /// Forces a timer at this rate; nil follows the display (see `schedule(for:fps:)`).
         public var fps: Double?
-        /// Drawn over the scene while shown; the `Keymap`'s frame-times key (F1) toggles it.
+        /// Drawn over the scene while shown; the `Keymap`'s frame-times key (F1) cycles it (`FrameStep.cycleOverlay`).
         public var overlay: FrameOverlay?
         public var showsOverlay = true
         /// Keep every frame's timings (for `--stats`), not only the overlay's last 120.
@@ -18,10 +18,12 @@ public enum Run {
         /// Told of every input delivered to the scene, with its time (recording).
         public var onInput: ((TimedInput) -> Void)?
         /// The screenshot key (F12): told the time it was pressed (a capture point when recording)...
-        public var onCapturePoint: ((Double) -> Void)?
+        public var onCapturePoint: ((Double) -> String)?
         /// ...and handed the pixels of the frame drawn after it, once per press (a screenshot: the
-        /// loop copies them; `ScreenshotWriter` encodes them off its thread).
-        public var onScreenshot: ((PixelImage) -> Void)?
+        /// loop copies them; `ScreenshotWriter` encodes them off its thread). Each answers what to
+        /// tell the user: a scene that can (`Notifying`) shows it with a flash from the next frame on,
+        /// so neither is in the screenshot.
+        public var onScreenshot: ((PixelImage) -> String)?
         public init() {}
     }
 
@@ -54,6 +56,7 @@ public enum Run {
                              timings: FrameTimings(keepsHistory: options.keepsHistory))
         step.showsOverlay = options.showsOverlay
         var screenshotsPending = 0
+        var messages: [String] = []
         // SDL stamps events in milliseconds since SDL started; the pacer counts from its start.
         var ticksAtStart = Double(SDL_GetTicks64()) / 1000
         var time = 0.0, lastEventTime = 0.0
@@ -78,9 +81,9 @@ public enum Run {
                 guard case let .input(input) = output else { return step.timings }
                 switch Keymap.action(for: input) {
                 case .dismiss? where (driver.scene as? PanelHosting)?.hasOpenPanel != true: return step.timings
-                case .toggleFrameTimes?: step.showsOverlay.toggle()
+                case .toggleFrameTimes?: step.cycleOverlay()
                 case .screenshot?:
-                    options.onCapturePoint?(eventTime)
+                    if let message = options.onCapturePoint?(eventTime) { messages.append(message) }
                     if options.onScreenshot != nil { screenshotsPending += 1 }
                 default:
                     options.onInput?(TimedInput(time: eventTime, event: input))
@@ -106,9 +109,13 @@ public enum Run {
             pacer?.recordWork(phases.work)
             if screenshotsPending > 0, let pixels = try? target.readPixels() {
                 // The read-back is once a press, not every frame's work: kept out of the latch budget.
-                for _ in 0..<screenshotsPending { options.onScreenshot?(pixels) }
+                for _ in 0..<screenshotsPending { messages += options.onScreenshot.map { [$0(pixels)] } ?? [] }
                 screenshotsPending = 0
                 phases.handOff += watch.lap()
+            }
+            if let message = messages.last {
+                (driver.scene as? Notifying)?.notify(message, flash: true, at: time)
+                messages.removeAll()
             }
             // On a display vsync holds the present until the refresh; the timer waits here.
             let locked = pacer?.schedule.source == .display

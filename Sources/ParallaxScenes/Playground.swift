@@ -3,7 +3,7 @@ import ParallaxEngine
 /// The app: the registry's scenes (SceneRegistry.swift) under a tab bar (TabBar.swift), with the tuning panel (TuningPanel.swift,
 /// PlaygroundTuning.swift) and the help panel (HelpPanel.swift) over them. This file routes input: keys by their
 /// `Keymap` action, presses on the bar and panel to them, the rest to the active scene. Each scene keeps its own scroll state.
-public final class Playground: Traceable, PanelHosting, CursorProviding {
+public final class Playground: Traceable, PanelHosting, CursorProviding, FrameOverlayHosting, Notifying {
     public let registry: SceneRegistry
     /// One per registry entry, in its order.
     public let scenes: [any PlaygroundScene]
@@ -16,7 +16,7 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
     public internal(set) var timeScale = 1.0
     /// A frame time and the scenes' time at that moment, from the last change of `timeScale`.
     var timeAnchor = (frame: 0.0, scene: 0.0)
-    public private(set) var showsHelp = false
+    public internal(set) var showsHelp = false
     public private(set) var showsPlot = false
     /// Compare mode (C, `--compare`): the same scenes under a second model, in the right pane (CompareMode.swift).
     public internal(set) var comparison: Playground?
@@ -24,7 +24,11 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
     let options: SceneRegistry.Options
     var plot = PhysicsPlot()
     public internal(set) var showsTuning = false
-    public private(set) var selectedRow = 0
+    public internal(set) var selectedRow = 0
+    /// The tuning row whose slider a press holds (TuningPanel.swift).
+    var draggedTuningRow: Int?
+    /// How far the tuning sheet's rows are scrolled, where they do not all fit (TuningPanel.swift).
+    var tuningScroll = 0.0
     /// The last word of the panel on saving or reloading.
     public internal(set) var tuningStatus = ""
     /// Writes the settings to the config file; returns what to tell the user.
@@ -33,9 +37,17 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
     public var onReload: (() -> Result<PlaygroundSettings, InputFileError>)?
     let environment: SceneEnvironment
     /// A press that began on the tab bar or the tuning panel: its moves and release are not the scene's.
-    private var pressOnControls = false
+    var pressOnControls = false
     /// The bar's measured layout (TabBar.swift), for the width and reduced-motion state it was made for.
     var barCache: BarLayout?
+    public var frameOverlaySize: Size?
+    /// The last frame's time (not slowed by `timeScale`): the toast and the flash run on it.
+    var frameTime = 0.0
+    /// The toast's message and when it appeared (Toast.swift).
+    var toast: (text: String, start: Double)?
+    var flashStart: Double?
+    /// How far the help panel's lines are scrolled (HelpPanel.swift).
+    var helpScroll = 0.0
 
     public static let barHeight = 56.0
     /// The text of the overlay panels (tuning, help).
@@ -47,11 +59,15 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
     public var scrollState: ScrollState { active.scrollState }
     public var contentSummary: String { active.contentSummary }
 
-    /// The active scene's fields and the physics model's name; in compare mode, the right pane's
-    /// model and scroll state as `compare`.
+    /// The active scene's fields, the physics model's name, the panels shown (PanelLayout.swift's
+    /// names, bottom to top), a toast's text and the flash's opacity while they show; in compare
+    /// mode, the right pane's model and scroll state as `compare`.
     public var traceGeometry: [String: JSONValue] {
         var fields = active.traceGeometry
         fields["physics"] = .string(settings.physics)
+        fields["panels"] = .array(panelFrames.shown.map { .string($0.name) })
+        if let toast, showsToast(at: frameTime) { fields["toast"] = .string(toast.text) }
+        if flashOpacity(at: frameTime) > 0 { fields["flash"] = .number(flashOpacity(at: frameTime)) }
         if let comparison {
             let state = comparison.scrollState
             fields["compare"] = .object(["physics": .string(comparison.settings.physics), "offset": state.offset.traceValue,
@@ -99,6 +115,8 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
             setComparison(comparison == nil ? nextModel : nil, at: frameTime)
             return
         }
+        // Open help takes the pointer and the scrolling keys (HelpPanel.swift); the rest still work.
+        if showsHelp, handleHelpInput(event, action: action) { return }
         let event = paneLocal(event)
         let time = sceneTime(at: frameTime)
         switch event {
@@ -108,17 +126,18 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
             case .nextScene?: select(activeIndex + 1)
             case .previousScene?: select(activeIndex - 1)
             case .toggleReducedMotion?: setReducedMotion(!reducedMotion, at: time)
-            case .toggleHelp?: showsHelp.toggle()
+            case .toggleHelp?: toggleHelp()
             case .togglePlot?: showsPlot.toggle()
             case .toggleTuning?: setTuning(!showsTuning, at: time)
             // Help is drawn over the tuning panel, so it is the first to go.
             case .dismiss? where showsHelp: showsHelp = false
             case .dismiss? where showsTuning: setTuning(false, at: time)
-            case .tuningPreviousRow? where showsTuning: selectedRow = max(0, selectedRow - 1)
-            case .tuningNextRow? where showsTuning: selectedRow = min(tuningRows.count - 1, selectedRow + 1)
+            case .tuningPreviousRow? where showsTuning: selectTuningRow(selectedRow - 1)
+            case .tuningNextRow? where showsTuning: selectTuningRow(selectedRow + 1)
             case .tuningDecrease? where showsTuning: stepSelected(-1, at: time)
             case .tuningIncrease? where showsTuning: stepSelected(1, at: time)
-            case .tuningSave? where showsTuning: tuningStatus = onSave?(settings) ?? "no config file to save to"
+            case .tuningResetRow? where showsTuning: resetSelectedTuningRow(at: time)
+            case .tuningSave? where showsTuning: saveTuning()
             case .tuningReload? where showsTuning: reload(at: time)
             default: active.handle(event, at: time)
             }
@@ -128,16 +147,27 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
         case let .mouseDown(p) where p.y < Self.barHeight:
             pressOnControls = true
             if let tab = tabFrames().firstIndex(where: { $0.contains(p) }) { select(tab) }
-        case let .mouseDown(p) where showsTuning && tuningFrame.contains(p):
-            // A press on the panel is the panel's: its buttons, never a drag of the scene.
-            pressOnControls = true
-            if let hit = tuningButton(at: p) {
-                selectedRow = hit.row
-                stepSelected(hit.direction, at: time)
+            switch barButton(at: p) {
+            case .help?: toggleHelp()
+            case .tuning?: setTuning(!showsTuning, at: time)
+            case nil: break
             }
-        case .mouseMove, .mouseUp:
+        case let .mouseDown(p) where showsTuning && (tuningIsModal || tuningFrame.contains(p)):
+            // A press on the sheet is the sheet's (its controls, never a drag of the scene), and so is
+            // one on the dimmed window around a modal sheet (it closes it).
+            pressOnControls = true
+            tuningPress(at: p, time: time)
+        // A modal sheet takes the wheel and the trackpad: its rows scroll where they do not all fit.
+        case let .wheel(_, dy, _) where tuningIsModal: scrollTuning(by: dy * Self.tuningWheelNotch)
+        case let .scroll(_, dy, _, _) where tuningIsModal: scrollTuning(by: dy)
+        case let .mouseMove(p), let .mouseUp(p):
             if pressOnControls {
-                if case .mouseUp = event { pressOnControls = false }
+                if case .mouseUp = event {
+                    tuningRelease(at: p, time: time)
+                    pressOnControls = false
+                } else {
+                    tuningDrag(to: p, time: time)
+                }
                 return
             }
             active.handle(event, at: time)
@@ -153,35 +183,48 @@ public final class Playground: Traceable, PanelHosting, CursorProviding {
         }
     }
 
-    /// What a click at `point` would act on: a hand over the tabs and the tuning panel's buttons, an
-    /// arrow on the rest of the bar, the panels and the help panel; elsewhere the scene's answer.
+    func toggleHelp() {
+        showsHelp.toggle()
+        helpScroll = 0
+    }
+
+    /// What a click at `point` would act on: a hand over the tabs, the bar's buttons and the tuning
+    /// sheet's controls, an arrow on the rest of the bar, the panels, everywhere but the bar while help
+    /// is open, and around a modal tuning sheet; elsewhere the scene's answer.
     public func cursor(at point: Point) -> CursorKind {
-        if point.y < Self.barHeight { return tabFrames().contains { $0.contains(point) } ? .hand : .arrow }
-        if showsTuning && tuningFrame.contains(point) { return tuningButton(at: point) == nil ? .arrow : .hand }
-        if showsHelp && helpFrame.contains(point) { return .arrow }
+        if point.y < Self.barHeight { return tabFrames().contains { $0.contains(point) } || barButton(at: point) != nil ? .hand : .arrow }
+        // Open help is modal: a click beside it closes it rather than acting on what is under it.
+        if showsHelp { return .arrow }
+        if showsTuning, let kind = tuningCursor(at: point) { return kind }
         // In compare mode the right pane's point is the left pane's.
         guard case let .mouseMove(local) = paneLocal(.mouseMove(point)) else { return .arrow }
         return (active as? CursorProviding)?.cursor(at: local) ?? .arrow
     }
 
     public func update(to frameTime: Double) {
+        self.frameTime = frameTime
         let time = sceneTime(at: frameTime)
         active.update(to: time)
         comparison?.update(to: frameTime)
         if showsPlot, let axis = scenes[activeIndex].plottedScroller { plot.record(axis, comparing: comparedScroller, at: time) }
     }
 
+    /// The layers in the order PanelLayout.swift gives.
     public func draw(into list: inout DisplayList) {
+        let frames = panelFrames
         if comparison == nil { active.draw(into: &list) } else { drawPanes(into: &list) }
-        if showsPlot {
-            // Over both panes in compare mode.
-            let width = sceneViewport.width * (comparison == nil ? 1 : 2)
-            let area = Rect(x: 0, y: Self.barHeight, width: width, height: max(0, viewport.height - Self.barHeight))
-            plot.draw(into: &list, frame: PhysicsPlot.frame(in: area), now: plot.samples.last?.time ?? 0, model: settings.physics,
+        if let plotFrame = frames.plot {
+            plot.draw(into: &list, frame: plotFrame, now: plot.samples.last?.time ?? 0, model: settings.physics,
                       comparedModel: comparison?.settings.physics, text: environment.text)
         }
         drawBar(into: &list)
-        if showsTuning { drawTuning(into: &list) }
-        if showsHelp { drawHelp(into: &list) }
+        if frames.sideSheet != nil { drawTuning(into: &list) }
+        if let frameTimes = frames.frameTimes { list.reserveOverlay(at: frameTimes) }
+        if frames.modal != nil {
+            list.fill(Rect(origin: .zero, size: viewport), Color(r: 0, g: 0, b: 0, a: 120))
+            if showsHelp { drawHelp(into: &list) } else { drawTuning(into: &list) }
+        }
+        if let toastFrame = frames.toast { drawToast(into: &list, frame: toastFrame) }
+        drawFlash(into: &list)
     }
 }

@@ -113,6 +113,23 @@ public struct PlaygroundSettings: Sendable, Equatable {
         return JSONValue.object(fields).jsonText + "\n"
     }
 
+    /// The user's config file, which `run` reads at start and S saves to when no `--config` is given
+    /// (docs/file-formats.md, "Config file"): `$XDG_CONFIG_HOME/parallax/config.json` where that is an
+    /// absolute path (the XDG Base Directory rule: a relative one is ignored), else
+    /// `$HOME/.config/parallax/config.json`; nil without an absolute `HOME` either.
+    public static func userConfigPath(environment: [String: String]) -> String? {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/parallax/config.json" }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.config/parallax/config.json"
+    }
+
+    /// `path` as the panel shows it: under `home`, with `~` for it.
+    public static func displayPath(_ path: String, home: String?) -> String {
+        guard let home, home.hasPrefix("/"), home != "/" else { return path }
+        let folder = home.hasSuffix("/") ? String(home.dropLast()) : home
+        return path.hasPrefix(folder + "/") ? "~" + path.dropFirst(folder.count) : path
+    }
+
     /// The physics model these settings name.
     public var physicsModel: any ScrollPhysicsModel { ScrollPhysicsModels.named(physics) ?? ScrollPhysicsModels.standard }
 

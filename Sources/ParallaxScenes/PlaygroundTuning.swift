@@ -1,8 +1,8 @@
 import ParallaxEngine
 
 /// What the playground's settings and its tuning panel (TuningPanel.swift) do to the scenes: tuned
-/// values applied to every scene, reduced motion eased in, a row stepped, the config file saved and
-/// reloaded, and the sheet opened beside the scenes.
+/// values applied to every scene, reduced motion eased in, a row stepped or reset, the config file
+/// saved and reloaded, and the sheet opened beside the scenes.
 extension Playground {
     /// Applies settings to every scene, changed at `time`: tuned values at once, a change of reduced
     /// motion easing from then on (`MotionEase`; at `-infinity`, at once).
@@ -36,10 +36,39 @@ extension Playground {
         apply(s, at: time)
     }
 
+    /// The selected row back to its default (0, or its ↺).
+    func resetSelectedTuningRow(at time: Double) {
+        let rows = tuningRows
+        guard !rows.isEmpty else { return }
+        var s = settings
+        rows[min(selectedRow, rows.count - 1)].reset(&s, tuningDefaults)
+        apply(s, at: time)
+    }
+
+    /// Every row on the sheet back to its default ("Reset all"); the other scenes' rows and the photo
+    /// settings stay.
+    func resetAllTuningRows(at time: Double) {
+        var s = settings
+        let defaults = tuningDefaults
+        for row in tuningRows { row.reset(&s, defaults) }
+        apply(s, at: time)
+    }
+
+    /// Saves the settings (S) where `onSave` writes them, and shows its word.
+    func saveTuning() {
+        tuningStatus = onSave?(settings) ?? "No config file to save to: HOME is not set (or use --config)"
+    }
+
+    /// A word for the sheet's footer from outside the playground: why the config file read at start
+    /// was not used, say.
+    public func showTuningStatus(_ status: String) {
+        tuningStatus = status
+    }
+
     /// The scenes' viewport: the window, less the tuning sheet while it shows beside them (the sheet
-    /// then covers none of a scene) and leaves them at least `minimumSceneWidth`; narrower, it overlays.
+    /// then covers none of a scene); a modal sheet (`tuningIsModal`) leaves them the whole window.
     var sceneViewport: Size {
-        let width = showsTuning && viewport.width - Self.panelWidth >= Self.minimumSceneWidth ? viewport.width - Self.panelWidth : viewport.width
+        let width = showsTuning && !tuningIsModal ? viewport.width - Self.panelWidth : viewport.width
         // Compare mode halves what is left.
         return Size(width: comparison == nil ? width : (width / 2).rounded(.down), height: viewport.height)
     }
@@ -49,6 +78,7 @@ extension Playground {
     func setTuning(_ shown: Bool, at time: Double) {
         let before = sceneViewport
         showsTuning = shown
+        tuningScroll = 0
         if sceneViewport != before {
             for scene in scenes { scene.handle(.resize(sceneViewport), at: time) }
             comparison?.handle(.resize(sceneViewport), at: time)
@@ -59,12 +89,12 @@ extension Playground {
         switch onReload?() {
         case let .success(new)?:
             apply(new, at: time)
-            tuningStatus = "reloaded"
+            tuningStatus = "Reloaded"
         case let .failure(error)?:
             // A bad file changes nothing: the settings in use stay.
-            tuningStatus = "refused: \(error.path.isEmpty ? "" : error.path + ": ")\(error.problem)"
+            tuningStatus = "Not reloaded: \(error.path.isEmpty ? "" : error.path + ": ")\(error.problem)"
         case nil:
-            tuningStatus = "no config file to reload"
+            tuningStatus = "No config file to reload"
         }
     }
 }

@@ -10,10 +10,14 @@ public protocol PlaygroundScene: Traceable {
     func setReducedMotion(_ on: Bool, at time: Double)
     /// Applies tuned values at once (the scene's own settings and the shared physics and rendering).
     func apply(_ settings: PlaygroundSettings)
+    /// Whether a switch of the scene's that `action` toggles is on (the help panel shows it); nil
+    /// (the default): the action is no switch of this scene's.
+    func isOn(_ action: KeyAction) -> Bool?
 }
 
 extension PlaygroundScene {
     public var plottedScroller: ScrollAxis? { nil }
+    public func isOn(_ action: KeyAction) -> Bool? { nil }
 }
 
 /// One scene of the playground: everything the tab bar, the keys, the help panel, the config file,

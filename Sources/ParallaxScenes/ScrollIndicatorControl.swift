@@ -33,18 +33,25 @@ struct ScrollIndicatorControl {
         isDragging ? 1 : ScrollIndicator.opacity(at: time, restingSince: axis.restingSince(at: time))
     }
 
+    /// Whether a press at `p` would take the thumb (the scene shows a hand there). Not while the
+    /// content is past an edge (a bounce, a refresh's hold): grabbing it there would jump the content
+    /// into range.
+    func grabs(_ p: Point, axis: ScrollAxis, viewport: Size, top: Double, at time: Double) -> Bool {
+        let offset = axis.offset(at: time)
+        guard opacity(axis, at: time) > 0, offset >= 0, offset <= axis.maxOffset,
+              let thumb = Self.thumb(axis, offset: offset, track: Self.track(viewport: viewport, top: top)) else { return false }
+        return p.x >= thumb.minX - Self.grabSlack && p.x <= viewport.width && p.y >= thumb.minY && p.y <= thumb.maxY
+    }
+
     /// Takes presses on the shown thumb, and the moves and release of a drag that began there;
     /// true when it took the event.
     mutating func handle(_ event: InputEvent, axis: inout ScrollAxis, viewport: Size, top: Double, at time: Double) -> Bool {
         let track = Self.track(viewport: viewport, top: top)
         switch event {
         case let .mouseDown(p):
-            // Not while the content is past an edge (a bounce, a refresh's hold): grabbing it there
-            // would jump the content into range.
-            let offset = axis.offset(at: time)
-            guard opacity(axis, at: time) > 0, offset >= 0, offset <= axis.maxOffset, let thumb = Self.thumb(axis, offset: offset, track: track),
-                  p.x >= thumb.minX - Self.grabSlack, p.x <= viewport.width, p.y >= thumb.minY, p.y <= thumb.maxY else { return false }
+            guard grabs(p, axis: axis, viewport: viewport, top: top, at: time) else { return false }
             // Caught mid-motion, the content stops where it is shown.
+            let offset = axis.offset(at: time)
             axis.scroll(to: offset, animated: false, at: time)
             drag = (p.y, offset)
             return true

@@ -1,7 +1,12 @@
 import ParallaxEngine
 
-/// The bar over every scene: app title, one tab per scene (a click switches), and the keys' hint.
+/// The bar over every scene: app title, one tab per scene (a click switches), the keys' hint where
+/// there is room, and the help ("?") and tuning (gear) buttons at its right end, always there.
 extension Playground {
+    enum BarButton: CaseIterable { case help, tuning }
+    static let barButtonSize = 32.0
+    static let barButtonFont = Font(size: 17, weight: .bold)
+
     static let tabFont = Font(size: 15, weight: .bold)
     static let appTitleFont = Font(size: 16, weight: .bold)
     static let hintFont = Font(size: 12)
@@ -13,6 +18,7 @@ extension Playground {
         let reducedMotion: Bool
         let timeScale: Double
         let tabs: [Rect]
+        let buttons: [(button: BarButton, frame: Rect)]
         let hint: String
         let hintSize: Size
         let titleSize: Size
@@ -34,15 +40,21 @@ extension Playground {
             defer { x += w }
             return Rect(x: x, y: 0, width: w, height: Self.barHeight)
         }
+        let side = Self.barButtonSize, top = ((Self.barHeight - side) / 2).rounded()
+        let buttons = BarButton.allCases.reversed().enumerated().map { i, button in
+            (button, Rect(x: viewport.width - 12 - Double(i + 1) * side - Double(i) * 4, y: top, width: side, height: side))
+        }.reversed()
         let sceneKeys = registry.entries.compactMap { $0.key?.name }.joined(separator: " ")
-        // A mode that is on says so, in the accent colour, with its key; else the keys, the plot's
-        // only where the bar has room for it.
-        let keys = "\(sceneKeys.isEmpty ? "" : sceneKeys + " · ")Tab  ·  M: reduced motion"
+        // A mode that is on says so, in the accent colour, with its key; else the keys, as many as
+        // the bar has room for, help and tuning's first.
+        let keys = "H help  ·  P tune"
         let hints = timeScale != 1 ? ["Slow motion \(Self.timeScaleText(timeScale))  ·  T"]
-            : reducedMotion ? ["Reduced motion  ·  M"] : [keys + "  ·  G: plot", keys]
-        let room = viewport.width - 20 - ((tabs.last?.maxX ?? 0) + 16)
+            : reducedMotion ? ["Reduced motion  ·  M"]
+            : ["\(sceneKeys.isEmpty ? "" : sceneKeys + " · ")Tab  ·  \(keys)  ·  M reduced motion  ·  G plot",
+               "\(sceneKeys.isEmpty ? "" : sceneKeys + " · ")Tab  ·  \(keys)", keys]
+        let room = (buttons.first?.1.minX ?? viewport.width) - 12 - ((tabs.last?.maxX ?? 0) + 16)
         let hint = hints.first { text.size(of: $0, font: Self.hintFont).width < room } ?? hints[hints.count - 1]
-        let layout = BarLayout(width: viewport.width, reducedMotion: reducedMotion, timeScale: timeScale, tabs: tabs, hint: hint,
+        let layout = BarLayout(width: viewport.width, reducedMotion: reducedMotion, timeScale: timeScale, tabs: tabs, buttons: Array(buttons), hint: hint,
                                hintSize: text.size(of: hint, font: Self.hintFont), titleSize: text.size(of: Self.appTitle, font: Self.appTitleFont))
         barCache = layout
         return layout
@@ -70,9 +82,23 @@ extension Playground {
             }
         }
         let hint = layout.hint, hintSize = layout.hintSize
-        if viewport.width - 20 - hintSize.width > (frames.last?.maxX ?? 0) + 16 {
-            list.text(hint, font: Self.hintFont, at: Point(x: viewport.width - 20 - hintSize.width, y: ((bar.height - hintSize.height) / 2).rounded()),
+        let hintRight = (layout.buttons.first?.frame.minX ?? viewport.width) - 12
+        if hintRight - hintSize.width > (frames.last?.maxX ?? 0) + 16 {
+            list.text(hint, font: Self.hintFont, at: Point(x: hintRight - hintSize.width, y: ((bar.height - hintSize.height) / 2).rounded()),
                       color: reducedMotion || timeScale != 1 ? Theme.accent : Theme.secondaryText)
         }
+        for (button, frame) in layout.buttons {
+            let open = button == .help ? showsHelp : showsTuning
+            list.fill(frame, open ? Theme.accent.withAlpha(200) : Color(gray: 255, a: 22))
+            let glyph = button == .help ? "?" : "\u{2699}"
+            let size = text.size(of: glyph, font: Self.barButtonFont)
+            list.text(glyph, font: Self.barButtonFont, at: Point(x: (frame.midX - size.width / 2).rounded(), y: (frame.midY - size.height / 2).rounded()),
+                      color: Theme.text)
+        }
+    }
+
+    /// The bar's button under `point`, if any.
+    func barButton(at point: Point) -> BarButton? {
+        barLayout().buttons.first { $0.frame.contains(point) }?.button
     }
 }

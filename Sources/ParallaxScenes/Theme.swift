@@ -16,6 +16,7 @@ enum Theme {
     /// text colour on it is over 4.5:1, WCAG's minimum; PanelTests computes it).
     static let panel = Color(r: 12, g: 14, b: 20)
 
+    /// The feed's caption and section fonts at 1280x800; `FeedScene` scales them (`ContentScale`).
     static let title = Font(size: 17, weight: .bold)
     static let subtitle = Font(size: 13)
     static let sectionHeader = Font(size: 13, weight: .bold)

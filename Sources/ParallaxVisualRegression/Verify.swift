@@ -43,6 +43,8 @@ public struct Verify {
     /// `.headless` (SDL's software renderer, as goldens are recorded) or `.window`: a real window and
     /// its renderer (OpenGL where there is one), read back; compare those with a perceptual threshold.
     public var mode: SDLVideo.Mode = .headless
+    /// The frame-time panel a script with `"overlay": true` is captured with.
+    public var makeOverlay: ((TextMeasuring) -> FrameOverlay)?
 
     public init(goldensFolder: String, resourcesFolder: String, tolerance: PixelComparison.Tolerance = .init(),
                 recording: Recording = .never, diffsFolder: String, logger: Logger = Logger(label: "parallax.verify")) {
@@ -71,7 +73,8 @@ public struct Verify {
                        makeScene: (_ viewport: Size, _ environment: SceneEnvironment) -> Scene) throws -> [Verdict] {
         let driver = SceneDriver(scene: makeScene(target.logicalSize, target.environment), script: script.events)
         var verdicts: [Verdict] = []
-        try Capture.frames(target: target, driver: driver, captures: script.captures.isEmpty ? [0] : script.captures) { time, actual in
+        let overlay = script.overlay ? makeOverlay?(target.environment.text) : nil
+        try Capture.frames(target: target, driver: driver, captures: script.captures.isEmpty ? [0] : script.captures, overlay: overlay) { time, actual in
             verdicts.append(try check(name: name, time: time, actual: actual))
         }
         return verdicts

@@ -32,14 +32,14 @@ struct CaptureCommand: ParsableCommand {
             let scene = options.sceneName(script: script)
             let times = at ?? script.map(\.captures).flatMap { $0.isEmpty ? nil : $0 } ?? [0]
             let base = name ?? options.script.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? scene
-            var sceneOptions = try options.sceneOptions(script: script)
+            var sceneOptions = try options.sceneOptions(script: script, config: options.configFile(readsUserConfig: false)).options
             sceneOptions.clockAtStart = script?.clock ?? .scriptDefault
             let (canvas, driver) = try openScene(scene, viewport: options.viewport(script: script), options: sceneOptions,
                                                  mode: window ? .window : .headless, completeFrames: true,
                                                  logger: options.makeLogger(), script: script)
             let trace = try options.traceWriter()
             let written = try Capture.run(target: canvas, driver: driver, captures: times, outputFolder: out, baseName: base,
-                                                  overlay: overlay ? FrameTimeOverlay(text: canvas.environment.text) : nil, onFrame: trace?.write)
+                                                  overlay: overlay || script?.overlay == true ? FrameTimeOverlay(text: canvas.environment.text) : nil, onFrame: trace?.write)
             for path in written { print(path) }
         }
     }

@@ -44,6 +44,7 @@ struct RecordCommand: ParsableCommand {
             options.onCapturePoint = { time in
                 script.captures.append(millisecond(time))
                 FileHandle.standardError.write(Data("parallax: capture point at \(String(format: "%.3f", time)) s\n".utf8))
+                return "Capture point at \(String(format: "%.3f", time)) s"
             }
             Run.run(target: canvas, driver: driver, options: options)
             guard FileManager.default.createFile(atPath: out, contents: Data(script.jsonText.utf8)) else {

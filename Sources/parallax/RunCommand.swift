@@ -35,14 +35,15 @@ struct RunCommand: ParsableCommand {
         try reportingFailures {
             display.apply()
             let script = try options.loadScript()
-            var sceneOptions = try options.sceneOptions(script: script)
+            let config = options.configFile(readsUserConfig: true)
+            var (sceneOptions, userConfigProblem) = try options.sceneOptions(script: script, config: config)
             sceneOptions.clockAtStart = .localNow()
             let (canvas, driver) = try openScene(options.sceneName(script: script), viewport: options.viewport(script: script),
                                                  options: sceneOptions, mode: .window, vsync: vsync && fps == nil,
                                                  logger: options.makeLogger(), script: script)
             let trace = try options.traceWriter()
             let logger = options.makeLogger()
-            options.connectConfig(driver.scene, logger: logger)
+            options.connectConfig(driver.scene, config: config, userConfigProblem: userConfigProblem, logger: logger)
             var runOptions = Run.Options()
             runOptions.frames = frames
             runOptions.fps = fps
@@ -51,8 +52,11 @@ struct RunCommand: ParsableCommand {
             runOptions.keepsHistory = stats != nil
             let screenshots = ScreenshotWriter(logger: logger)
             var names = ScreenshotNamer()
+            let folder = FileManager.default.currentDirectoryPath
             runOptions.onScreenshot = { pixels in
-                screenshots.save(pixels, path: FileManager.default.currentDirectoryPath + "/" + names.name(for: Date()))
+                let name = names.name(for: Date())
+                screenshots.save(pixels, path: folder + "/" + name)
+                return "Saved \(name) in \(Screenshots.displayPath(folder))"
             }
             let timings = Run.run(target: canvas, driver: driver, options: runOptions, onFrame: trace?.write)
             screenshots.finish()

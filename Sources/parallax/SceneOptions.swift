@@ -17,7 +17,7 @@ struct SceneOptions: ParsableArguments {
 
     @OptionGroup var itemCount: ItemCount
 
-    @Option(help: "Settings (JSON, docs/file-formats.md, \"Config file\"): loaded at start; in the tuning panel S saves them here and L reloads them.")
+    @Option(help: "Settings (JSON, docs/file-formats.md, \"Config file\"): loaded at start; in the tuning panel S saves them here and L reloads them (run without it: the user's ~/.config/parallax/config.json).")
     var config: String?
 
     @Option(help: "The scroll physics (docs/physics-models.md); default: the script's, else the config's, else uikit.")
@@ -38,17 +38,36 @@ struct SceneOptions: ParsableArguments {
     @Flag(help: "Log debug lines (dropped input and the like).")
     var verbose = false
 
+    /// The settings file: `--config`, else, where `readsUserConfig` (only `run`: what `capture`,
+    /// `verify`, `bench` and `soak` draw must not depend on the user's home), the user's.
+    func configFile(readsUserConfig: Bool) -> ConfigFile? {
+        if let config { return .given(config) }
+        guard readsUserConfig, let path = PlaygroundSettings.userConfigPath(environment: ProcessInfo.processInfo.environment) else { return nil }
+        return .user(path)
+    }
+
     /// Scene settings from the flags, the script, the config file and the environment
-    /// (`PARALLAX_REDUCED_MOTION=1`); a bad config file ends the process with its one-line error and exit code 2.
-    func sceneOptions(script: InputScript?) throws -> SceneRegistry.Options {
+    /// (`PARALLAX_REDUCED_MOTION=1`). A bad `--config` file ends the process with its one-line error
+    /// and exit code 2; the user's file, which nobody named, is only skipped when missing or bad (the
+    /// defaults apply), and a bad one is returned as `userConfigProblem` to be said.
+    func sceneOptions(script: InputScript?, config: ConfigFile?) throws -> (options: SceneRegistry.Options, userConfigProblem: InputFileError?) {
         var options = SceneRegistry.Options()
+        var problem: InputFileError?
         options.feed.itemCount = itemCount.items
-        if let config {
+        switch config {
+        case let .given(path)?:
             do throws(InputFileError) {
-                options.settings = try PlaygroundSettings.load(path: config)
+                options.settings = try PlaygroundSettings.load(path: path)
             } catch {
                 throw CommandFailure(message: error.description, code: 2)
             }
+        case let .user(path)? where FileManager.default.fileExists(atPath: path):
+            do throws(InputFileError) {
+                options.settings = try PlaygroundSettings.load(path: path)
+            } catch {
+                problem = error
+            }
+        case .user?, nil: break
         }
         if ProcessInfo.processInfo.environment["PARALLAX_REDUCED_MOTION"] == "1" { options.settings.reducedMotion = true }
         if let physics = physics?.name ?? script?.physics { options.settings.physics = physics }
@@ -58,23 +77,37 @@ struct SceneOptions: ParsableArguments {
             options.compare = compare.right
         }
         try photoOptions.apply(to: &options)
-        return options
+        return (options, problem)
     }
 
-    /// Lets the tuning panel save to and reload from the config file.
-    func connectConfig(_ scene: Scene, logger: Logger) {
-        guard let playground = scene as? Playground else { return }
-        guard let config else { return }
+    /// Lets the tuning panel save to and reload from the config file; says in the panel's footer why
+    /// the user's file was not used, if it was bad.
+    func connectConfig(_ scene: Scene, config: ConfigFile?, userConfigProblem: InputFileError?, logger: Logger) {
+        guard let playground = scene as? Playground, let config else { return }
+        let path = config.path, shown = config.shownPath
+        if let userConfigProblem {
+            logger.warning("\(userConfigProblem.description) (starting with the default settings)")
+            var problem = userConfigProblem
+            problem.file = shown
+            playground.showTuningStatus("Started with the defaults: \(problem.description)")
+        }
         playground.onSave = { settings in
-            guard FileManager.default.createFile(atPath: config, contents: Data(settings.jsonText.utf8)) else {
-                logger.warning("could not write \(config)")
-                return "could not write \(config)"
+            do {
+                // The user's folder may not exist yet; the file is replaced whole, never left half written.
+                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try Data(settings.jsonText.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                logger.warning("could not write \(path)")
+                return "Could not write \(shown)"
             }
-            return "saved to \(config)"
+            return "Saved to \(shown)"
         }
         playground.onReload = {
             do throws(InputFileError) {
-                return .success(try PlaygroundSettings.load(path: config))
+                guard FileManager.default.fileExists(atPath: path) else {
+                    throw InputFileError(file: path, problem: "no settings saved there yet (S saves them)")
+                }
+                return .success(try PlaygroundSettings.load(path: path))
             } catch {
                 logger.warning("\(error.description) (the settings in use stay)")
                 return .failure(error)
@@ -104,5 +137,27 @@ struct SceneOptions: ParsableArguments {
             throw CommandFailure(message: "\(trace): cannot create the trace file", code: 2)
         }
         return writer
+    }
+}
+
+/// Where the settings come from and the tuning panel's S saves them (docs/file-formats.md, "Config file").
+enum ConfigFile: Equatable {
+    /// `--config FILE`: it must be good.
+    case given(String)
+    /// The user's file (`PlaygroundSettings.userConfigPath`), read by `run` when no `--config` is given.
+    case user(String)
+
+    var path: String {
+        switch self {
+        case let .given(path), let .user(path): path
+        }
+    }
+
+    /// As the panel shows it: the user's file with `~` for the home folder.
+    var shownPath: String {
+        switch self {
+        case let .given(path): path
+        case let .user(path): PlaygroundSettings.displayPath(path, home: ProcessInfo.processInfo.environment["HOME"])
+        }
     }
 }

@@ -107,6 +107,7 @@ struct VerifyCommand: ParsableCommand {
                 var check = Verify(goldensFolder: goldens, resourcesFolder: try ResourceLocator.locate(), tolerance: tolerance,
                                    recording: recording, diffsFolder: diffs, logger: Logger.quiet())
                 check.mode = window ? .window : .headless
+                check.makeOverlay = { FrameTimeOverlay(text: $0) }
                 var collected: [CaptureResult] = []
                 var base = SceneRegistry.Options()
                 try photoOptions.apply(to: &base)

@@ -47,8 +47,22 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
 }
 
 func parallax(_ arguments: [String], environment: [String: String]? = nil) throws -> Outcome {
-    try run(parallaxBinary, arguments, environment: environment)
+    try run(parallaxBinary, arguments, environment: environment ?? withoutUserConfig(ProcessInfo.processInfo.environment))
 }
+
+/// `environment` with an empty folder as `XDG_CONFIG_HOME`, so a `run` in a test never reads the
+/// config file of whoever runs the tests (UserConfigTests sets its own).
+func withoutUserConfig(_ environment: [String: String]) -> [String: String] {
+    var environment = environment
+    environment["XDG_CONFIG_HOME"] = emptyConfigHome
+    return environment
+}
+
+let emptyConfigHome: String = {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-no-config-\(UUID().uuidString)").path
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
+}()
 
 func which(_ tool: String) -> String? {
     for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
@@ -66,9 +80,9 @@ func writeTemporary(_ text: String, name: String) -> String {
     return path
 }
 
-/// The environment without any display, as on a server.
+/// The environment without any display, as on a server (and without the user's config file).
 var environmentWithoutDisplay: [String: String] {
-    var env = ProcessInfo.processInfo.environment
+    var env = withoutUserConfig(ProcessInfo.processInfo.environment)
     env["DISPLAY"] = nil
     env["WAYLAND_DISPLAY"] = nil
     env["SDL_VIDEODRIVER"] = nil

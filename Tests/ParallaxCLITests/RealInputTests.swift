@@ -149,7 +149,7 @@ import Testing
     }
 
     /// The cursor SDL shows (the trace reads it back from SDL each frame) as the pointer moves over a
-    /// tab, the pager, a page dot, the tuning panel's + and a row's label; and Esc closing the help,
+    /// tab, the pager, a page dot, a tuning slider's track and a row's label; and Esc closing the help,
     /// then the tuning panel, before the last Esc quits.
     @Test func aHandOverTabsDotsAndButtonsAndEscClosesPanelsBeforeItQuits() throws {
         let events: [[String: Any]] = [
@@ -157,11 +157,11 @@ import Testing
             ["t": 1.0, "type": "move", "x": 640, "y": 400],       // the page: arrow
             ["t": 1.5, "type": "move", "x": 684, "y": 764],       // the fifth dot: hand
             ["t": 2.0, "type": "key", "key": "p"],                // the sheet opens; the pager, 950 px wide, moves its dots away: arrow
-            ["t": 2.5, "type": "move", "x": 1258, "y": 114],      // + of the first row: hand
+            ["t": 2.5, "type": "move", "x": 1100, "y": 136],      // the first row's slider: hand
             ["t": 3.0, "type": "move", "x": 1000, "y": 114],      // its label: arrow
             ["t": 3.5, "type": "key", "key": "h"],
             ["t": 4.0, "type": "key", "key": "Escape"],           // closes the help only
-            ["t": 4.5, "type": "move", "x": 1258, "y": 142],      // + of the second row, still there: hand
+            ["t": 4.5, "type": "move", "x": 1100, "y": 184],      // the second row's slider, still there: hand
             ["t": 5.0, "type": "key", "key": "Escape"],           // closes the tuning panel: the pager there, arrow
         ]
         let trace = try RealWindow.trace(scene: "pager", events: events)
@@ -186,6 +186,10 @@ struct TraceFrame {
     let cursor: String?
     /// CLOCK_MONOTONIC seconds at which the frame's present returned (`run` only).
     let presentTime: Double?
+    /// The panels shown, bottom to top, a toast's text, and the flash's opacity (the playground's).
+    let panels: [String]
+    let toast: String?
+    let flash: Double?
     /// The scroll physics model's name.
     let physics: String?
 
@@ -203,6 +207,9 @@ struct TraceFrame {
         fraction = optionalNumber(object["fraction"])
         cursor = object["cursor"] as? String
         presentTime = optionalNumber(object["presentTime"])
+        panels = object["panels"] as? [String] ?? []
+        toast = object["toast"] as? String
+        flash = optionalNumber(object["flash"])
         physics = object["physics"] as? String
     }
 }
@@ -228,7 +235,8 @@ enum RealWindow {
 
     /// Plays `events` (xtest-play's format) and then Esc into the window, under the physics model
     /// named `physics` if given, and returns its trace.
-    static func trace(scene: String, physics: String? = nil, events: [[String: Any]]) throws -> [TraceFrame] {
+    /// `inspect` gets the window's working folder (where F12 saves) before it is removed.
+    static func trace(scene: String, physics: String? = nil, events: [[String: Any]], inspect: (URL) throws -> Void = { _ in }) throws -> [TraceFrame] {
         guard try run(python, ["-c", "import Xlib.ext.xtest"]).status == 0 else {
             try Test.cancel("python3-xlib is not installed for /usr/bin/python3 (scripts/install-deps installs it): no real input can be sent")
         }
@@ -245,6 +253,7 @@ enum RealWindow {
         window.arguments = ["run", "--scene", scene, "--size", "1280x800", "--no-overlay", "--trace", tracePath]
             + (physics.map { ["--physics", $0] } ?? [])
         window.environment = environment
+        window.currentDirectoryURL = folder
         let windowErrors = Pipe()
         window.standardError = windowErrors
         window.standardOutput = FileHandle.nullDevice
@@ -261,6 +270,7 @@ enum RealWindow {
         try #require(!window.isRunning, "Esc did not end the window")
         let errors = String(decoding: windowErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         try #require(window.terminationStatus == 0, "parallax run: \(errors)")
+        try inspect(folder)
         let lines = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n")
         return try lines.map { line in
             try TraceFrame(try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]))

@@ -156,3 +156,16 @@ import Testing
         #expect(down.jsonText.contains(#"{"dy":-7.3,"t":1,"type":"scroll"}"#), "\(down.jsonText)")
     }
 }
+
+extension InputScriptTests {
+    /// `"overlay": true` asks for the frame-time panel on the captures; it is written back only when on.
+    @Test func theOverlayFieldIsABoolReadAndWrittenBack() throws {
+        #expect(try parse(#"{"version": 1, "events": []}"#).overlay == false)
+        let on = try parse(#"{"version": 1, "events": [], "overlay": true}"#)
+        #expect(on.overlay)
+        #expect(try parse(on.jsonText).overlay)
+        #expect(!InputScript().jsonText.contains("overlay"))
+        #expect(problem(#"{"version": 1, "events": [], "overlay": "yes"}"#)?.hasPrefix("s.json: overlay: must be") == true,
+                "\(problem(#"{"version": 1, "events": [], "overlay": "yes"}"#) ?? "")")
+    }
+}

@@ -6,11 +6,9 @@ import Testing
     /// The playground's scenes as its registry gives them (SceneRegistry.standard).
     let scenes: [Keymap.Scene] = [(.one, "feed"), (.two, "header"), (.three, "pager")]
 
-    /// The help panel's lines as they were written by hand before the keymap generated them.
+    /// The help panel's key lines, written out by hand (its mouse and trackpad lines are the playground's).
     @Test func theHelpPanelShowsTheKeymapsLines() {
         let expected: [(String, String)] = [
-            ("Wheel, trackpad, drag", "scroll; release a drag to fling"),
-            ("Shift+wheel, horizontal wheel", "page the pager"),
             ("Up / Down", "one wheel notch"),
             ("PageUp / PageDown, Space", "a screen (Shift+Space back)"),
             ("Home / End", "top / bottom"),
@@ -21,8 +19,8 @@ import Testing
             ("G", "physics plot: offset and velocity, the last 3 s"),
             ("C", "compare: the next physics model in a second pane"),
             ("T", "slow motion: 1, 1/2, 1/4, 1/10 of the engine's time"),
-            ("P", "tuning panel:  [ ] select,  - = change,  S save,  L reload"),
-            ("F1", "frame-time panel"),
+            ("P", "tuning:  [ ] row,  - = change,  0 reset,  S save,  L reload"),
+            ("F1", "frame-time panel: compact, detail, off"),
             ("F12", "screenshot (record: capture point)"),
             ("H", "this help"),
             ("Esc", "close the panel, else quit"),

@@ -18,10 +18,12 @@ private final class LoggingScene: Scene {
 
 /// Adds one rect and remembers the time it was drawn at.
 private final class MarkingOverlay: FrameOverlay {
+    var expanded = false
     var times: [Double] = []
-    func draw(into list: inout DisplayList, viewport: Size, timings: FrameTimings, time: Double, scene: Scene) {
+    func size(in viewport: Size) -> Size { Size(width: 2, height: 2) }
+    func draw(into list: inout DisplayList, in frame: Rect, timings: FrameTimings, time: Double, scene: Scene) {
         times.append(time)
-        list.fill(Rect(x: 0, y: 0, width: 2, height: 2), .white)
+        list.fill(frame, .white)
     }
 }
 

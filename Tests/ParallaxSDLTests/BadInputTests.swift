@@ -97,10 +97,11 @@ extension SDLTests.BadInputTests {
         let canvas = try headlessCanvas(Size(width: 100, height: 100))
         let log = CollectedLog()
         let logger = Logger(label: "test") { _ in CollectingLogHandler(log: log) }
-        #expect(WindowIcon.set(on: canvas.window, path: resourcesFolder + WindowIcon.path, logger: logger))
+        #expect(WindowIcon.set(on: canvas.window, resourcesFolder: resourcesFolder, logger: logger))
         #expect(log.messages.isEmpty)
-        let missing = temporaryFolder() + "/no-icon.png"
-        #expect(!WindowIcon.set(on: canvas.window, path: missing, logger: logger))
+        let folder = temporaryFolder()
+        let missing = folder + WindowIcon.path(size: 16)
+        #expect(!WindowIcon.set(on: canvas.window, resourcesFolder: folder, logger: logger))
         #expect(log.messages.count == 1 && log.messages[0].hasPrefix("window icon \(missing): "), "\(log.messages)")
     }
 }

@@ -42,10 +42,11 @@ extension SDLTests {
             var options = Run.Options()
             options.frames = 4
             options.onInput = { script.events.append($0) }
-            options.onCapturePoint = { script.captures.append($0) }
+            options.onCapturePoint = { script.captures.append($0); return "capture point" }
             options.onScreenshot = { pixels in
                 screenshots += 1
                 #expect(pixels.width == 800 && pixels.height == 500)
+                return "saved"
             }
             Run.run(target: canvas, driver: driver, options: options)
 

@@ -16,8 +16,10 @@ func regressionScript(_ name: String) throws -> InputScript {
 func checker(goldens: String = regressionFolder + "/Goldens", recording: Verify.Recording = .never,
              tolerance: PixelComparison.Tolerance = .init()) -> (Verify, diffs: String) {
     let diffs = temporaryFolder()
-    return (Verify(goldensFolder: goldens, resourcesFolder: resourcesFolder, tolerance: tolerance, recording: recording,
-                   diffsFolder: diffs, logger: Logger(label: "test")), diffs)
+    var verify = Verify(goldensFolder: goldens, resourcesFolder: resourcesFolder, tolerance: tolerance, recording: recording,
+                        diffsFolder: diffs, logger: Logger(label: "test"))
+    verify.makeOverlay = { FrameTimeOverlay(text: $0) }
+    return (verify, diffs)
 }
 
 func playground(_ script: InputScript, options: SceneRegistry.Options = .init()) -> (Size, SceneEnvironment) -> Scene {
@@ -27,19 +29,23 @@ func playground(_ script: InputScript, options: SceneRegistry.Options = .init())
     return { viewport, environment in SceneRegistry.standard.make(script.scene ?? "feed", viewport: viewport, options: options, environment: environment)! }
 }
 
-/// Where a change of the feed's photos alone may show: inside the photo column, or under the 56 px bar
+/// Where a change of the feed's photos alone may show: inside the photo columns, or under the 56 px bar
 /// within its material's reach of it (a 12 px cell averages what is under it and, scaled back up
 /// linearly, spreads over 24 px: Theme.barBlur).
 func showsAPhotoChange(x: Int, y: Int, layout: FeedLayout) -> Bool {
     let reach = Double(y) < Playground.barHeight ? 24.0 : 0
-    return Double(x) >= layout.columnX - reach && Double(x) < layout.columnX + layout.columnWidth + reach
+    return Double(x) >= layout.columnX - reach && Double(x) < layout.columnX + layout.contentWidth + reach
 }
 
 extension SDLTests {
     @Suite struct VerifyTests {
-        @Test(arguments: ["feed", "header", "pager", "header-refresh", "reduced-motion", "panels", "panels-small", "bar-material",
-                          "scroll-indicator", "sizes-480x360", "sizes-1920x1080", "plot", "plot-480x360", "compare", "compare-480x360",
-                          "stretch", "stretch-480x360"])
+        /// Every script under Tests/VisualRegression/Scripts: a new one is checked once it is there.
+        static let scripts = ((try? FileManager.default.contentsOfDirectory(atPath: regressionFolder + "/Scripts")) ?? [])
+            .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+
+        @Test func theScriptsAreFound() { #expect(Self.scripts.count >= 17, "\(Self.scripts)") }
+
+        @Test(arguments: scripts)
         func everySceneMatchesItsGoldens(name: String) throws {
             let script = try regressionScript(name)
             let verdicts = try checker().0.verify(name: name, script: script, makeScene: playground(script))

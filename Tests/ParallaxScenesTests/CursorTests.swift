@@ -10,7 +10,7 @@ import Testing
         Playground(viewport: viewport, first: scene, environment: testEnvironment())
     }
 
-    @Test func aHandOverTheTabsExactlyWhereAClickSwitchesScenes() {
+    @Test func aHandOverTheTabsAndButtonsExactlyWhereAClickActs() {
         let p = playground("feed")
         #expect(p.cursor(at: Point(x: 640, y: 28)) == .hand, "the middle tab")
         #expect(p.cursor(at: Point(x: 20, y: 28)) == .arrow, "the app title")
@@ -22,7 +22,9 @@ import Testing
             probe.handle(.mouseDown(point), at: 0)
             probe.handle(.mouseUp(point), at: 0)
             let switched = probe.name != "header" || probe.tabFrames()[1].contains(point)
-            #expect((p.cursor(at: point) == .hand) == switched, "x = \(x)")
+            // The bar's ? and gear open help and tuning.
+            let opened = probe.showsHelp || probe.showsTuning
+            #expect((p.cursor(at: point) == .hand) == (switched || opened), "x = \(x)")
         }
     }
 
@@ -36,26 +38,55 @@ import Testing
         #expect(playground("feed").cursor(at: Point(x: 684, y: 764)) == .arrow, "the feed has no dots")
     }
 
-    @Test func aHandOverTheTuningButtonsAndTheDotsBesideTheSheet() {
+    @Test func aHandOverTheTuningControlsAndTheDotsBesideTheSheet() {
         let p = playground("pager")
         p.handle(.key(.p, shift: false), at: 0)
-        // The sheet from x = 950; its first row 56 + 44 = 100 to 128, + at 1246...1270, - 30 px left of it.
-        #expect(p.cursor(at: Point(x: 1258, y: 114)) == .hand)
-        #expect(p.cursor(at: Point(x: 1228, y: 114)) == .hand)
-        #expect(p.cursor(at: Point(x: 1000, y: 114)) == .arrow, "a row's label")
-        #expect(p.cursor(at: Point(x: 1258, y: 764)) == .arrow, "the sheet below its rows")
+        let layout = p.tuningLayout, rows = p.tuningRows
+        let slider = layout.rows[0], toggle = layout.rows[rows.firstIndex { $0.label == "Whole pixels" }!]
+        let choice = layout.rows[rows.firstIndex { $0.label == "Physics" }!]
+        #expect(p.cursor(at: Point(x: slider.control.midX, y: slider.control.midY)) == .hand, "a slider's track")
+        #expect(p.cursor(at: Point(x: slider.control.minX - 4, y: slider.control.midY)) == .hand, "the knob's overhang at the track's start")
+        #expect(p.cursor(at: Point(x: toggle.control.midX, y: toggle.control.midY)) == .hand, "a switch")
+        #expect(p.cursor(at: Point(x: choice.next.midX, y: choice.next.midY)) == .hand, "›")
+        #expect(p.cursor(at: Point(x: slider.labelOrigin.x + 10, y: slider.lineCentre)) == .arrow, "a row's label")
+        #expect(p.cursor(at: Point(x: slider.reset.midX, y: slider.reset.midY)) == .arrow, "no ↺ on a row at its default")
+        #expect(p.cursor(at: Point(x: layout.resetAll.midX, y: layout.resetAll.midY)) == .arrow, "nothing to reset")
+        p.handle(.key(.equals, shift: false), at: 0)
+        #expect(p.cursor(at: Point(x: slider.reset.midX, y: slider.reset.midY)) == .hand, "↺ on the changed row")
+        #expect(p.cursor(at: Point(x: layout.resetAll.midX, y: layout.resetAll.midY)) == .hand, "Reset all")
+        #expect(p.cursor(at: Point(x: 1258, y: 790)) == .arrow, "the sheet below its rows")
         // The pager now lays out in the 950 px beside the sheet: its fifth dot at 475 + 44.
         #expect(p.cursor(at: Point(x: 519, y: 764)) == .hand)
         #expect(p.cursor(at: Point(x: 684, y: 764)) == .arrow)
     }
 
-    @Test func anArrowOnTheHelpPanelAndTheScenesAnswerAroundIt() {
+    @Test func anArrowOverTheDimmedSceneAroundAModalSheet() {
+        let p = Playground(viewport: Size(width: 480, height: 360), first: "pager", environment: testEnvironment())
+        p.handle(.key(.p, shift: false), at: 0)
+        #expect(p.tuningIsModal)
+        let outside = [Point(x: 2, y: 2), Point(x: 477, y: 200), Point(x: 2, y: 358)].filter { !p.tuningFrame.contains($0) }
+        #expect(!outside.isEmpty)
+        for point in outside { #expect(p.cursor(at: point) == .arrow, "\(point)") }
+    }
+
+    /// Help is modal: an arrow on it and beside it, where a click closes it without reaching the
+    /// scene; the bar keeps its hands.
+    @Test func anArrowOnAndBesideTheHelpPanelWhereAClickClosesIt() {
         let p = playground("pager")
+        let dot = Point(x: 684, y: 764)
+        #expect(p.cursor(at: dot) == .hand)
         p.handle(.key(.h, shift: false), at: 0)
-        let help = p.helpFrame
-        #expect(help.contains(Point(x: 640, y: 400)))
+        #expect(p.helpFrame.contains(Point(x: 640, y: 400)))
         #expect(p.cursor(at: Point(x: 640, y: 400)) == .arrow)
-        #expect(!help.contains(Point(x: 684, y: 764)))
-        #expect(p.cursor(at: Point(x: 684, y: 764)) == .hand, "a click on the dot still goes there")
+        let beside = Point(x: p.helpFrame.minX - 4, y: 400)
+        #expect(!p.helpFrame.contains(beside))
+        #expect(p.cursor(at: beside) == .arrow)
+        #expect(p.cursor(at: Point(x: p.tabFrames()[0].minX + 4, y: 20)) == .hand)
+        let page = p.scrollState.offset
+        p.handle(.mouseDown(beside), at: 0.1)
+        p.handle(.mouseUp(beside), at: 0.15)
+        #expect(!p.showsHelp)
+        p.update(to: 1)
+        #expect(p.scrollState.offset == page, "the click closed help and did nothing else")
     }
 }

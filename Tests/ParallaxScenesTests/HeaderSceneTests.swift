@@ -52,19 +52,48 @@ import ParallaxFrame
         #expect(f.image.minY - f.container.minY == scene.offset / 2)
     }
 
-    @Test func titleFadesAsTheHeaderScrollsAway() {
-        let scene = HeaderScene(viewport: viewport, environment: testEnvironment())
-        func titleOpacity() -> Double? {
-            var list = DisplayList()
-            scene.draw(into: &list)
-            return list.textRuns.first { $0.text == scene.cover.title }?.opacity
-        }
+    /// The title's opacity and top when scrolled to `offset` (nil: not drawn).
+    func title(_ scene: HeaderScene, at offset: Double, time: Double) -> (opacity: Double, y: Double)? {
+        scene.handle(.key(.home, shift: false), at: time)
+        scene.update(to: time + 2)
+        drag(scene, by: offset, at: time + 2)
+        #expect(abs(scene.offset - offset) < 1e-9)
+        var list = DisplayList()
+        scene.draw(into: &list)
+        return list.textRuns.first { $0.text == scene.cover.title }.map { ($0.opacity, $0.origin.y) }
+    }
+
+    /// The title scrolls with the header at full opacity, then fades out completely over its line
+    /// height as its top reaches the bar (no half-transparent title mid-scroll); reduced motion alike.
+    @Test(arguments: [false, true])
+    func titleStaysOpaqueThenFadesOutAtTheBar(reduced: Bool) throws {
+        let scene = HeaderScene(viewport: viewport, topInset: 56, environment: testEnvironment())
+        if reduced { scene.setReducedMotion(true, at: -.infinity) }
         scene.update(to: 0)
-        #expect(titleOpacity() == 1)
-        drag(scene, by: 160)
-        #expect(titleOpacity() == 1 - 160.0 / 320)
-        drag(scene, by: 200, at: 1)
-        #expect(titleOpacity() == nil)
+        // "Boats at evening" fits 720 px at 40 px in one line, 50 px tall; its top sits 28 px plus a
+        // line above the 640 px header's bottom, and reaches the bar's bottom edge at offset 506.
+        let line = 40 * 1.25, top = 640 - 28 - line, reaches = top - 56
+        for (offset, opacity) in [(0, 1), (320, 1), (reaches - line, 1), (reaches - line / 2, 0.5), (reaches - line / 5, 0.2)] {
+            let drawn = try #require(title(scene, at: offset, time: offset / 100), "offset \(offset)")
+            #expect(abs(drawn.opacity - opacity) < 1e-9, "offset \(offset)")
+            #expect(abs(drawn.y - (top - offset)) < 1e-9, "it moves with the header")
+        }
+        #expect(title(scene, at: reaches, time: 10) == nil)
+        #expect(title(scene, at: reaches + 100, time: 20) == nil)
+    }
+
+    /// A header so short that its title starts within a line of the bar fades it over the first
+    /// line of scroll, not at once.
+    @Test func aTitleNearTheBarFadesOverTheFirstLineOfScroll() throws {
+        var settings = HeaderSettings()
+        settings.aspect = 8
+        let scene = HeaderScene(viewport: viewport, settings: settings, topInset: 56, environment: testEnvironment())
+        scene.update(to: 0)
+        let line = 40 * 1.25
+        #expect(160 - 28 - line - 56 < line, "the title's top starts 26 px below the bar")
+        #expect(try #require(title(scene, at: 0, time: 0)).opacity == 1)
+        #expect(abs(try #require(title(scene, at: line / 2, time: 1)).opacity - 0.5) < 1e-9)
+        #expect(title(scene, at: line, time: 2) == nil)
     }
 
     @Test func reducedMotionStopsTheParallax() {

@@ -11,7 +11,8 @@ import Testing
     let windowActions: Set<KeyAction> = [.toggleFrameTimes, .screenshot]
 
     /// A playground on scene `index`, away from the top (a screen down, or a page on), with the
-    /// tuning panel shown on its second row when `tuning`; then `key` at 1 s, drawn at 2 s.
+    /// tuning panel shown on its second row, changed from its default (so 0 has something to reset),
+    /// when `tuning`; then `key` at 1 s, drawn at 2 s.
     func frame(scene index: Int, tuning: Bool, key: (Key, Bool)?) -> [DrawCommand] {
         let playground = Playground(viewport: viewport, environment: testEnvironment())
         playground.select(index)
@@ -19,6 +20,7 @@ import Testing
         if tuning {
             playground.handle(.key(.p, shift: false), at: 0)
             playground.handle(.key(.rightBracket, shift: false), at: 0)
+            playground.handle(.key(.equals, shift: false), at: 0)
         }
         if let (key, shift) = key { playground.handle(.key(key, shift: shift), at: 1) }
         playground.update(to: 2)

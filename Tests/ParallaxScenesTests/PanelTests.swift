@@ -97,20 +97,25 @@ func contrastRatio(_ a: Color, _ b: Color) -> Double {
         }
     }
 
-    @Test func inANarrowWindowTheSheetOverlaysTheScene() {
+    @Test func inANarrowWindowTheSheetIsModalOverTheScene() {
         let narrow = Size(width: 700, height: 500)
         let playground = Playground(viewport: narrow, environment: testEnvironment())
         press(.p, playground)
-        // 700 - 330 = 370 px would be too narrow for a scene (under 480): it keeps the window.
+        // 700 - 330 = 370 px would be too narrow for a scene (under 480): it keeps the window, and the
+        // sheet is centred over it, dimmed.
         #expect(playground.active.viewport == narrow)
-        #expect(playground.tuningFrame.minX == 370)
-        // Widened with the sheet open, the scene gets the width beside it.
-        playground.handle(.resize(Size(width: 1000, height: 500)), at: 0)
-        #expect(playground.active.viewport == Size(width: 670, height: 500))
+        #expect(playground.tuningIsModal)
+        let sheet = playground.tuningFrame
+        #expect(sheet.width == Playground.modalPanelWidth && sheet.minX == (700 - sheet.width) / 2, "\(sheet)")
+        // Widened (and tall enough for the roomy rows) with the sheet open, the scene gets the width beside it.
+        playground.handle(.resize(Size(width: 1000, height: 800)), at: 0)
+        #expect(!playground.tuningIsModal)
+        #expect(playground.active.viewport == Size(width: 670, height: 800))
+        #expect(playground.tuningFrame == Rect(x: 670, y: Playground.barHeight, width: 330, height: 800 - Playground.barHeight))
     }
 
-    /// At 480x360 both panels still show every line whole: each run's box inside the window, and the
-    /// tuning panel's rows and footer inside its sheet.
+    /// At 480x360 both panels show their lines inside them at a readable size: each run's box (as
+    /// far as its clip lets it show: help's lines scroll) inside the panel, and the panel inside the window.
     @Test(arguments: [Key.h, Key.p])
     func inASmallWindowEveryPanelLineIsWhole(panelKey: Key) {
         let small = Size(width: 480, height: 360), text = HalfEmTextMeasurer()
@@ -122,10 +127,11 @@ func contrastRatio(_ a: Color, _ b: Color) -> Double {
         let panel = panelKey == .p ? playground.tuningFrame : playground.helpFrame
         #expect(runs.count >= 12)
         for run in runs {
-            let box = Rect(origin: run.origin, size: text.size(of: run.text, font: run.font))
+            let whole = Rect(origin: run.origin, size: text.size(of: run.text, font: run.font))
+            guard let box = run.clip.map({ whole.intersection($0) }) ?? whole else { continue }
             #expect(box.minX >= panel.minX && box.maxX <= panel.maxX && box.minY >= panel.minY && box.maxY <= panel.maxY,
                     "'\(run.text)' at \(box) outside the panel \(panel)")
-            #expect(run.font.size >= 13 * Playground.minimumHelpScale, "'\(run.text)' at \(run.font.size) px")
+            #expect(run.font.size >= 12, "'\(run.text)' at \(run.font.size) px")
         }
         #expect(panel.minX >= 0 && panel.maxX <= small.width && panel.minY >= 0 && panel.maxY <= small.height, "\(panel)")
     }

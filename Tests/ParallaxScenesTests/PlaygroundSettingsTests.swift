@@ -25,6 +25,40 @@ import Testing
         #expect(try PlaygroundSettings.parse(Data(#"{"version": 1}"#.utf8), file: "c.json") == PlaygroundSettings())
     }
 
+    /// A value a slider's drag sets (on its resolution: 0.9998, 1.37, 64 px) reads back from the
+    /// saved file as the same number.
+    @Test func whatASliderSetsReadsBackTheSame() throws {
+        let rows = TuningRow.rows(for: SceneRegistry.standard.entries[0])
+        var s = PlaygroundSettings()
+        for row in rows {
+            guard case let .slider(slider) = row.control else { continue }
+            slider.set(&s, slider.value(at: 0.77))
+        }
+        #expect(s != PlaygroundSettings())
+        // The deceleration at 0.77 of its track, by the log of its time constant, to 4 decimals, and
+        // written as those 4 decimals.
+        let (low, high) = (log(-1 / log(0.9)), log(-1 / log(0.9999)))
+        let rate = (exp(-1 / exp(low + 0.77 * (high - low))) * 10000).rounded() / 10000
+        #expect(s.decelerationRate == rate)
+        #expect(s.jsonText.contains("\"decelerationRate\":\(rate),") && String(rate).count <= 6, "\(s.jsonText)")
+        #expect(try PlaygroundSettings.parse(Data(s.jsonText.utf8), file: "c.json") == s)
+    }
+
+    @Test func theUsersConfigFileIsUnderXDGConfigHomeWhenAbsoluteElseHome() {
+        let file = "parallax/config.json"
+        #expect(PlaygroundSettings.userConfigPath(environment: ["XDG_CONFIG_HOME": "/x/cfg", "HOME": "/home/a"]) == "/x/cfg/" + file)
+        #expect(PlaygroundSettings.userConfigPath(environment: ["XDG_CONFIG_HOME": "cfg", "HOME": "/home/a"]) == "/home/a/.config/" + file,
+                "a relative XDG_CONFIG_HOME is ignored")
+        #expect(PlaygroundSettings.userConfigPath(environment: ["XDG_CONFIG_HOME": "", "HOME": "/home/a/"]) == "/home/a/.config/" + file)
+        #expect(PlaygroundSettings.userConfigPath(environment: ["HOME": "/home/a"]) == "/home/a/.config/" + file)
+        #expect(PlaygroundSettings.userConfigPath(environment: [:]) == nil)
+        #expect(PlaygroundSettings.userConfigPath(environment: ["HOME": "relative"]) == nil)
+        #expect(PlaygroundSettings.displayPath("/home/a/.config/" + file, home: "/home/a") == "~/.config/" + file)
+        #expect(PlaygroundSettings.displayPath("/home/ab/.config/" + file, home: "/home/a") == "/home/ab/.config/" + file)
+        #expect(PlaygroundSettings.displayPath("/x/cfg/" + file, home: "/home/a") == "/x/cfg/" + file)
+        #expect(PlaygroundSettings.displayPath("/x/cfg/" + file, home: nil) == "/x/cfg/" + file)
+    }
+
     @Test(arguments: [
         (#"{"version": 1, "feed": {"maxShift": 300}}"#, "c.json: feed.maxShift: must be between 0 and 100, found 300"),
         (#"{"version": 1, "feed": {"margin": 3}}"#, "c.json: feed.margin: unknown field"),

@@ -73,7 +73,7 @@ import Testing
         }
         let dots = positions.indices.filter { i in drawn.contains { abs($0.center.x - positions[i].x) < 1e-9 && abs($0.center.y - positions[i].y) < 1e-9 } }
         let strays = drawn.count - dots.count
-        let words = ["Release to refresh", "Pull to refresh", "Refreshing…", "Refreshed"]
+        let words = ["Release to refresh", "Pull to refresh", "Refreshing…", "Updated just now"]
         return (gap, list.textRuns.map(\.text).filter(words.contains), dots, strays, scene.headerFrames)
     }
 
@@ -111,7 +111,7 @@ import Testing
             scene.update(to: t)
             var list = DisplayList()
             scene.draw(into: &list)
-            let labels = ["Release to refresh", "Pull to refresh", "Refreshing…", "Refreshed"]
+            let labels = ["Release to refresh", "Pull to refresh", "Refreshing…", "Updated just now"]
             return (list.imageQuads, list.textRuns.filter { $0.font == HeaderScene.titleFont }, list.textRuns.map(\.text).filter(labels.contains))
         }
         let before = drawn(at: 2.49)
@@ -120,7 +120,7 @@ import Testing
             let t = 2.5 + fraction * Self.springBackDuration
             let (photos, titles, labels) = drawn(at: t)
             // The gap that closes says the refresh is done; it is no new pull.
-            #expect(labels == ["Refreshed"], "at \(t)")
+            #expect(labels == ["Updated just now"], "at \(t)")
             // The old photo stays opaque beneath; the new one and its title come in as the old title goes.
             #expect(photos.map(\.image) == [old.photo.image, new.photo.image], "at \(t)")
             #expect(photos.map(\.opacity).count == 2 && photos[0].opacity == 1 && abs(photos[1].opacity - fraction) < 1e-4, "at \(t)")

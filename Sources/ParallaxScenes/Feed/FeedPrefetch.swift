@@ -36,7 +36,7 @@ public enum FeedPrefetch {
         let horizon = 30.0, viewport = layout.viewport.height
         let now = axis.offset(at: time), downwards = (axis.restingOffset ?? now) >= now
         return items.map { index in
-            let top = layout.containerTop(ofItem: index), bottom = top + layout.photoHeight + layout.settings.captionHeight
+            let top = layout.containerTop(ofItem: index), bottom = top + layout.photoHeight + layout.captionHeight
             func shows(_ t: Double) -> Bool {
                 let offset = axis.offset(at: time + t)
                 return downwards ? offset + viewport > top : offset < bottom

@@ -1,7 +1,8 @@
 import ParallaxEngine
 
-/// A centred column of photo cells whose photos shift inside their containers (`FeedParallax.swift`).
-public final class FeedScene: PlaygroundScene {
+/// A centred column of photo cells (two in a wide window) whose photos shift inside their containers
+/// (`FeedParallax.swift`).
+public final class FeedScene: PlaygroundScene, CursorProviding {
     public let name = "feed"
     public private(set) var viewport: Size
     public private(set) var layout: FeedLayout
@@ -108,9 +109,11 @@ public final class FeedScene: PlaygroundScene {
             ? EdgeStretch(offset: offset, maxOffset: scroller.maxOffset, length: viewport.height) : nil
         let contentStart = list.commands.count
         let visible = layout.visible(offset: stretch?.offset ?? offset, parallaxOffset: stretch?.offset ?? position.parallaxOffset)
+        let scale = layout.scale
         for header in visible.headers {
-            list.text(sectionTitle(header.section).uppercased(), font: Theme.sectionHeader,
-                      at: Point(x: header.frame.minX + 4, y: header.frame.maxY - 30), color: Theme.secondaryText, clip: header.frame)
+            list.text(sectionTitle(header.section).uppercased(), font: scale.font(Theme.sectionHeader),
+                      at: Point(x: header.frame.minX + scale.scaled(4), y: header.frame.maxY - scale.scaled(30)),
+                      color: Theme.secondaryText, clip: header.frame)
         }
         for cell in visible.cells { drawCell(cell, into: &list) }
         if let stretch { list.stretch(commandsFrom: contentStart, stretch) }
@@ -132,14 +135,18 @@ public final class FeedScene: PlaygroundScene {
                         width: cell.container.width, height: cell.container.height + cell.caption.height)
         list.fill(card, Theme.card)
         list.image(photo.image, source: source, destination: destination, clip: cell.container)
-        // Caption lines shrink to fit a narrow column (down to 12 px), then clip inside the card's padding.
-        let textBox = cell.caption.insetBy(dx: 16, dy: 0)
+        // Caption lines, at the window's type scale, shrink to fit a narrow column (down to 12 px),
+        // then clip inside the card's padding.
+        let scale = layout.scale
+        let textBox = cell.caption.insetBy(dx: scale.scaled(16), dy: 0)
         let text = environment.text
         let subtitle = "No. \(cell.index + 1) of \(layout.settings.itemCount)  ·  \(photo.credit)"
-        let titleFont = TextLayout.fitLine(photo.title, font: Theme.title, minSize: 12, width: textBox.width, measurer: text)
-        let subtitleFont = TextLayout.fitLine(subtitle, font: Theme.subtitle, minSize: 11, width: textBox.width, measurer: text)
-        list.text(photo.title, font: titleFont, at: Point(x: textBox.minX, y: cell.caption.minY + 11), color: Theme.text, clip: textBox)
-        list.text(subtitle, font: subtitleFont, at: Point(x: textBox.minX, y: cell.caption.minY + 36), color: Theme.secondaryText, clip: textBox)
+        let titleFont = TextLayout.fitLine(photo.title, font: scale.font(Theme.title), minSize: 12, width: textBox.width, measurer: text)
+        let subtitleFont = TextLayout.fitLine(subtitle, font: scale.font(Theme.subtitle), minSize: 11, width: textBox.width, measurer: text)
+        list.text(photo.title, font: titleFont, at: Point(x: textBox.minX, y: cell.caption.minY + scale.scaled(11)),
+                  color: Theme.text, clip: textBox)
+        list.text(subtitle, font: subtitleFont, at: Point(x: textBox.minX, y: cell.caption.minY + scale.scaled(36)),
+                  color: Theme.secondaryText, clip: textBox)
     }
 
     /// The cell's photo and where it is drawn: `2M` taller than its container, centred on the
@@ -177,4 +184,9 @@ public final class FeedScene: PlaygroundScene {
 
     /// 2026-11-22, in days since 1970-01-01.
     static let startDay = 20_779
+
+    /// A hand over the scroll thumb, which a press drags.
+    public func cursor(at point: Point) -> CursorKind {
+        indicator.isDragging || indicator.grabs(point, axis: scroller, viewport: viewport, top: layout.visibleBand.top, at: time) ? .hand : .arrow
+    }
 }

@@ -2,7 +2,7 @@ import ParallaxEngine
 
 /// A 2:1 header photo over an article: the photo scrolls at half speed and stretches when pulled
 /// past the top (`StretchyHeader.swift`); or, with pull-to-refresh on, reveals a spinner instead.
-public final class HeaderScene: PlaygroundScene {
+public final class HeaderScene: PlaygroundScene, CursorProviding {
     public let name = "header"
     public private(set) var viewport: Size
     public private(set) var scroller = ScrollAxis()
@@ -37,6 +37,7 @@ public final class HeaderScene: PlaygroundScene {
         var y: Double
     }
 
+    /// The sizes at 1280x800; a larger window scales them and the spacing with them (`ContentScale`).
     static let titleFont = Font(size: 40, weight: .bold)
     static let headlineFont = Font(size: 30, weight: .bold)
     static let bodyFont = Font(size: 17)
@@ -62,7 +63,9 @@ public final class HeaderScene: PlaygroundScene {
     static func cover(_ refreshes: Int) -> (photo: Photo, title: String) { HeaderArticle.covers[refreshes % HeaderArticle.covers.count] }
 
     public var headerHeight: Double { settings.aspect > 0 ? viewport.width / settings.aspect : 0 }
-    var columnWidth: Double { max(0, min(settings.maxColumnWidth, viewport.width - 48)) }
+    /// The window's type scale: the article's measure grows with its type, keeping its line length.
+    var scale: ContentScale { ContentScale(viewport: viewport) }
+    var columnWidth: Double { max(0, min(settings.maxColumnWidth * scale.type, viewport.width - 48)) }
     var columnX: Double { ((viewport.width - columnWidth) / 2).rounded() }
 
     /// The header's container and image on screen now (`StretchyHeader`); the image a frame late
@@ -104,31 +107,34 @@ public final class HeaderScene: PlaygroundScene {
 
     /// Lays out the article's lines and returns the content length they need.
     private func layoutArticle() -> Double {
-        let text = environment.text
+        let text = environment.text, scale = self.scale
         var lines: [ArticleLine] = []
-        var y = contentTop + headerHeight + 36
+        var y = contentTop + headerHeight + scale.scaled(36)
         func add(_ string: String, _ font: Font, minSize: Double, _ color: Color, spacing: Double) {
-            let fitted = TextLayout.fit(string, font: font, minSize: minSize, width: columnWidth, measurer: text)
+            let fitted = TextLayout.fit(string, font: scale.font(font), minSize: minSize, width: columnWidth, measurer: text)
             for line in fitted.lines {
                 lines.append(ArticleLine(text: line, font: fitted.font, color: color, y: y))
                 y += (text.size(of: line, font: fitted.font).height * spacing).rounded()
             }
         }
         add(HeaderArticle.headline, Self.headlineFont, minSize: Self.minHeadlineSize, Theme.text, spacing: 1.25)
-        y += 6
+        y += scale.scaled(6)
         add(HeaderArticle.byline(cover.photo), Self.bylineFont, minSize: Self.minBylineSize, Theme.secondaryText, spacing: 1.4)
-        add(refreshLine, Self.bylineFont, minSize: Self.minBylineSize, settings.pullToRefresh ? Theme.accent : Theme.secondaryText, spacing: 1.4)
-        y += 18
+        // Plain text: the accent colour would read as a link.
+        add(refreshLine, Self.bylineFont, minSize: Self.minBylineSize, Theme.secondaryText, spacing: 1.4)
+        y += scale.scaled(18)
         for paragraph in HeaderArticle.paragraphs {
             add(paragraph, Self.bodyFont, minSize: Self.minBodySize, Theme.text.withAlpha(230), spacing: 1.55)
-            y += 14
+            y += scale.scaled(14)
         }
         article = lines
         titles = HeaderArticle.covers.map {
-            TextLayout.fit($0.title, font: Self.titleFont, minSize: Self.minTitleSize, width: columnWidth, maxLines: 2, measurer: text)
+            TextLayout.fit($0.title, font: scale.font(Self.titleFont), minSize: Self.minTitleSize, width: columnWidth, maxLines: 2, measurer: text)
         }
-        return y + 48
+        return y + scale.scaled(48)
     }
+
+    public func isOn(_ action: KeyAction) -> Bool? { action == .togglePullToRefresh ? settings.pullToRefresh : nil }
 
     var refreshLine: String {
         let when = refresh.lastRefreshed.map { "Refreshed at \(clockAtStart.text(after: $0))" } ?? "Not refreshed yet"
@@ -205,6 +211,20 @@ public final class HeaderScene: PlaygroundScene {
 
     var refreshed: Bool { refresh.justRefreshed(at: time) }
 
+    /// The title's last line above the header's bottom edge, at 1280x800.
+    static let titleBottomMargin = 28.0
+
+    /// The title scrolls with the header, opaque, and fades out completely over one line height as
+    /// its top reaches the bar (docs/physics-and-effects.md, "Header"): a fade over half the header
+    /// left it half transparent mid-scroll, where it read as disabled. `top` is its top at offset 0;
+    /// one that starts nearer the bar than a line fades over the first line of scroll. Closed form
+    /// in the offset; with reduced motion the same, a fade being no motion.
+    func titleOpacity(top: Double, lineHeight: Double) -> Double {
+        let range = max(1, lineHeight)
+        let gone = max(range, top - topInset)
+        return min(1, max(0, (gone - offset) / range))
+    }
+
     private func drawHeader(into list: inout DisplayList) {
         let frames = headerFrames
         let fadeIn = refresh.coverFadeProgress(at: time)
@@ -225,19 +245,23 @@ public final class HeaderScene: PlaygroundScene {
         let scrimHeight = frames.container.height * 0.45
         list.fillVerticalFade(Rect(x: 0, y: frames.container.maxY - scrimHeight, width: viewport.width, height: scrimHeight),
                               to: Color(r: 8, g: 10, b: 16, a: 190), clip: frames.container)
-        // The title fades out over the first half of the header's height as it scrolls away.
-        let fade = headerHeight > 0 ? 1 - offset / (headerHeight * 0.5) : 1
-        let opacity = min(1, max(0, fade))
-        guard opacity > 0 else { return }
         let column = Rect(x: columnX, y: frames.container.minY, width: columnWidth, height: frames.container.height)
         for shown in covers where shown.titleOpacity > 0 {
             let title = titles[shown.refreshes % titles.count]
             let lineHeight = environment.text.size(of: title.lines[0], font: title.font).height
-            var y = frames.container.maxY - 28 - Double(title.lines.count) * lineHeight
+            let height = scale.scaled(Self.titleBottomMargin) + Double(title.lines.count) * lineHeight
+            let opacity = titleOpacity(top: contentTop + headerHeight - height, lineHeight: lineHeight)
+            guard opacity > 0 else { continue }
+            var y = frames.container.maxY - height
             for line in title.lines {
                 list.text(line, font: title.font, at: Point(x: columnX, y: y), color: Theme.text, clip: column, opacity: opacity * shown.titleOpacity)
                 y += lineHeight
             }
         }
+    }
+
+    /// A hand over the scroll thumb, which a press drags.
+    public func cursor(at point: Point) -> CursorKind {
+        indicator.isDragging || indicator.grabs(point, axis: scroller, viewport: viewport, top: topInset, at: time) ? .hand : .arrow
     }
 }

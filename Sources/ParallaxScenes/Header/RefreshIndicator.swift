@@ -4,10 +4,12 @@ import ParallaxEngine
 extension HeaderScene {
     /// In the gap the pull opens between the bar and the photo, clipped to it: a ring of dots that
     /// fills as the pull nears the threshold and spins while refreshing, with a word on what releasing
-    /// will do; the pair centred in the gap (at the threshold it has room to spare).
+    /// will do, and "Updated just now" while the gap closes after a refresh (the confirmation, where
+    /// the eye is, rather than the article's "Refreshed at" line far below); the pair centred in the
+    /// gap (at the threshold it has room to spare).
     func drawRefreshIndicator(into list: inout DisplayList) {
         let gap = Rect(x: 0, y: topInset, width: viewport.width, height: -offset)
-        let label = refreshStarted != nil ? "Refreshing…" : refreshed ? "Refreshed"
+        let label = refreshStarted != nil ? "Refreshing…" : refreshed ? "Updated just now"
             : -offset >= settings.refreshThreshold ? "Release to refresh" : "Pull to refresh"
         let labelSize = environment.text.size(of: label, font: Self.bylineFont)
         let ring = Self.spinnerRadius + Self.spinnerDotRadius

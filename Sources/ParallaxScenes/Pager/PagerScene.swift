@@ -64,7 +64,10 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
                 MotionEase.factor(settings.paragraphSpeed, amount: amount))
     }
 
-    private var paragraphWidth: Double { min(settings.maxParagraphWidth, viewport.width * settings.paragraphWidth) }
+    /// The window's type scale (`ContentScale`): the fonts, the gap and the paragraph's measure grow with it.
+    private var scale: ContentScale { ContentScale(viewport: viewport) }
+
+    private var paragraphWidth: Double { min(settings.maxParagraphWidth * scale.type, viewport.width * settings.paragraphWidth) }
 
     private func relayout(at time: Double) {
         scroller.setExtent(viewport: viewport.width, content: viewport.width * Double(pages.count), at: time)
@@ -79,12 +82,12 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
         (topInset + Self.textMargin, dotCenter(0).y - Self.dotRadius - Self.textMargin)
     }
 
-    /// The paragraph from 18 px down to 13 and the headline with it (in proportion, at least 24 px),
+    /// The paragraph from 18 px (times the type scale) down to 13 and the headline with it (in proportion, at least 24 px),
     /// until the block fits the band; then centred on the window's middle line where that keeps it
     /// inside the band, as it is at large sizes. At the smallest sizes, what is left is clipped.
     private func layoutText(_ page: PagerPage) -> PageText {
         let band = textBand, text = environment.text
-        var paragraphSize = Self.paragraphFont.size
+        var paragraphSize = scale.font(Self.paragraphFont).size
         while true {
             let scale = paragraphSize / Self.paragraphFont.size
             let header = TextLayout.fit(page.header, font: Font(size: max(Self.minHeaderSize, (Self.headerFont.size * scale).rounded()), weight: .bold),
