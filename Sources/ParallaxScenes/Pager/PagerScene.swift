@@ -41,8 +41,12 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
     static let minParagraphSize = 13.0
     /// Clear space between the text and the bar above it, and the dots below it.
     static let textMargin = 16.0
+    /// The page control at type 1, 36 px above the bottom; it grows with the type as the text does.
     static let dotRadius = 5.0
     static let dotSpacing = 22.0
+    static let dotInset = 36.0
+    private var dotRadius: Double { scale.scaled(Self.dotRadius) }
+    private var dotSpacing: Double { scale.scaled(Self.dotSpacing) }
 
     public init(viewport: Size, settings: PagerSettings = PagerSettings(), pages: [PagerPage] = PagerContent.pages, topInset: Double = 0,
                 environment: SceneEnvironment) {
@@ -79,7 +83,7 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
 
     /// Where text may go: below the bar, above the dots, each with a margin.
     var textBand: (top: Double, bottom: Double) {
-        (topInset + Self.textMargin, dotCenter(0).y - Self.dotRadius - Self.textMargin)
+        (topInset + Self.textMargin, dotCenter(0).y - dotRadius - Self.textMargin)
     }
 
     /// The paragraph from 18 px (times the type scale) down to 13 and the headline with it (in proportion, at least 24 px),
@@ -364,8 +368,8 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
     }
 
     private func dotCenter(_ i: Int) -> Point {
-        let total = Double(pages.count - 1) * Self.dotSpacing
-        return Point(x: viewport.width / 2 - total / 2 + Double(i) * Self.dotSpacing, y: viewport.height - 36)
+        let total = Double(pages.count - 1) * dotSpacing
+        return Point(x: viewport.width / 2 - total / 2 + Double(i) * dotSpacing, y: viewport.height - scale.scaled(Self.dotInset))
     }
 
     /// A hand over a page dot (a click goes there).
@@ -374,7 +378,7 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
     private func dotHit(_ p: Point) -> Int? {
         pages.indices.first { i in
             let c = dotCenter(i)
-            return abs(p.x - c.x) <= Self.dotSpacing / 2 && abs(p.y - c.y) <= 14
+            return abs(p.x - c.x) <= dotSpacing / 2 && abs(p.y - c.y) <= dotSpacing * 14 / 22
         }
     }
 
@@ -383,12 +387,12 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
     /// between their centres, as the scroll indicator's).
     private func drawDots(into list: inout DisplayList, fraction f: Double) {
         for i in pages.indices {
-            list.disc(center: dotCenter(i), radius: Self.dotRadius, Theme.text, opacity: Self.dotOpacity)
+            list.disc(center: dotCenter(i), radius: dotRadius, Theme.text, opacity: Self.dotOpacity)
         }
-        let span = PageIndicator.span(fraction: f, pageCount: pages.count), r = Self.dotRadius
+        let span = PageIndicator.span(fraction: f, pageCount: pages.count), r = dotRadius
         // Its ends on whole pixels, where the caps' clips and the rect meet without a seam.
         let x0 = dotCenter(0).x, y = dotCenter(0).y
-        let start = (x0 + span.start * Self.dotSpacing).rounded(), end = (x0 + span.end * Self.dotSpacing).rounded()
+        let start = (x0 + span.start * dotSpacing).rounded(), end = (x0 + span.end * dotSpacing).rounded()
         guard end > start else {
             list.disc(center: Point(x: start, y: y), radius: r, Theme.text)
             return
