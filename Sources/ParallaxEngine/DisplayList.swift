@@ -110,6 +110,9 @@ public struct OverlaySlot: Sendable, Equatable {
 /// What a scene hands the renderer each frame, drawn in order (painter's algorithm).
 public struct DisplayList: Sendable {
     public internal(set) var commands: [DrawCommand] = []
+    /// The frame's time, in seconds (`SceneDriver.draw`): what the renderer's own transitions (a
+    /// photo fading in over its placeholder) are computed from, closed-form, as scenes' are.
+    public var time = 0.0
     /// Images not drawn this frame that will be soon, most urgent first (a fling's landing, then
     /// its way there): the platform decodes them ahead and drops work for images no longer listed.
     public private(set) var prefetch: [Prefetch] = []
@@ -135,9 +138,9 @@ public struct DisplayList: Sendable {
     }
 
     /// Asks for `image` to be ready to draw as this quad would (after those asked for before it),
-    /// `due` seconds from the frame's time, when it comes into view.
-    public mutating func prefetch(_ image: ImageID, source: Rect, destination: Rect, due: Double) {
-        let quad = ImageQuad(image: image, source: source, destination: destination, clip: nil, opacity: 1, shade: nil)
+    /// `due` seconds from the frame's time, when it comes into view; with the shade it will be drawn with.
+    public mutating func prefetch(_ image: ImageID, source: Rect, destination: Rect, shade: ImageShade? = nil, due: Double) {
+        let quad = ImageQuad(image: image, source: source, destination: destination, clip: nil, opacity: 1, shade: shade)
         prefetch.append(Prefetch(quad: quad, due: due))
     }
 

@@ -7,6 +7,8 @@ public final class SceneDriver {
     private var nextScripted = 0
     /// Events never go back in time, and a frame is never earlier than the events it follows.
     private var lastEventTime = 0.0
+    /// The time of the last `advance`: the frame the next list is drawn for.
+    private var frameTime = 0.0
 
     public init(scene: Scene, script: [TimedInput] = []) {
         self.scene = scene
@@ -31,6 +33,7 @@ public final class SceneDriver {
 
     /// Delivers the scripted events up to `time` and updates the scene to `time`.
     public func advance(to time: Double) {
+        frameTime = time
         while nextScripted < script.count, script[nextScripted].time <= time {
             deliver(script[nextScripted].event, at: script[nextScripted].time)
             nextScripted += 1
@@ -38,10 +41,11 @@ public final class SceneDriver {
         scene.update(to: max(time, lastEventTime))
     }
 
-    /// Rebuilds the display list from the scene's current state.
+    /// Rebuilds the display list from the scene's current state, for the time of the last `advance`.
     @discardableResult
     public func draw() -> DisplayList {
         list.removeAll()
+        list.time = frameTime
         scene.draw(into: &list)
         return list
     }

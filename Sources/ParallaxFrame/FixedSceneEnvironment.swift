@@ -9,21 +9,26 @@ public final class HalfEmTextMeasurer: TextMeasuring {
     }
 }
 
-/// Image sizes given up front: `sizes` by name, else `otherwise` (nil: not loaded, a placeholder).
+/// Image sizes given up front: `sizes` by name, else `otherwise` (nil: not loaded, a placeholder);
+/// and the thumbnails given, by name (none known for the others).
 public final class FixedImageMetrics: ImageMetrics {
     public let sizes: [ImageID: Size]
     public let otherwise: Size?
-    public init(_ sizes: [ImageID: Size] = [:], otherwise: Size? = nil) {
+    public let thumbnails: [ImageID: ImageThumbnail]
+    public init(_ sizes: [ImageID: Size] = [:], otherwise: Size? = nil, thumbnails: [ImageID: ImageThumbnail] = [:]) {
         self.sizes = sizes
         self.otherwise = otherwise
+        self.thumbnails = thumbnails
     }
     public func pixelSize(of image: ImageID) -> Size? { sizes[image] ?? otherwise }
+    public func thumbnail(of image: ImageID) -> ImageThumbnail? { thumbnails[image] }
 }
 
 extension SceneEnvironment {
-    /// Measurements without a renderer: half-em text (`HalfEmTextMeasurer`) and the given image
-    /// sizes. For tests and benchmarks that run scenes without SDL.
-    public static func fixed(images: [ImageID: Size] = [:], otherwise: Size? = nil) -> SceneEnvironment {
-        SceneEnvironment(text: HalfEmTextMeasurer(), images: FixedImageMetrics(images, otherwise: otherwise))
+    /// Measurements without a renderer: half-em text (`HalfEmTextMeasurer`), the given image sizes
+    /// and thumbnails. For tests and benchmarks that run scenes without SDL.
+    public static func fixed(images: [ImageID: Size] = [:], otherwise: Size? = nil,
+                             thumbnails: [ImageID: ImageThumbnail] = [:]) -> SceneEnvironment {
+        SceneEnvironment(text: HalfEmTextMeasurer(), images: FixedImageMetrics(images, otherwise: otherwise, thumbnails: thumbnails))
     }
 }

@@ -53,7 +53,9 @@ public final class Canvas: WindowRenderTarget {
             finishGL = nil
         }
         logicalSize = size
-        textures = TextureCache(renderer: renderer, imagesFolder: resourcesFolder + "/Images", logger: logger)
+        let (thumbnails, problems) = BundledThumbnails.load(resourcesFolder + "/Images/" + BundledThumbnails.fileName)
+        for problem in problems { logger.warning("\(problem)") }
+        textures = TextureCache(renderer: renderer, imagesFolder: resourcesFolder + "/Images", logger: logger, bundled: thumbnails)
         textures.decodesSynchronously = mode == .headless
         do {
             text = try TextCache(renderer: renderer, fontsFolder: resourcesFolder + "/Fonts")

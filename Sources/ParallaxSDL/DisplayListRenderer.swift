@@ -50,8 +50,13 @@ public final class DisplayListRenderer {
         var commands = list.commands[...]
         placeholders.removeAll(keepingCapacity: true)
         drawnImages.removeAll(keepingCapacity: true)
-        textures.beginFrame()
-        defer { textures.endFrame(prefetch: list.prefetch.map { ($0.quad.image, textureRequest($0.quad).drawnScale, $0.due) }) }
+        textures.beginFrame(time: list.time)
+        defer {
+            textures.endFrame(prefetch: list.prefetch.map { item in
+                let (drawnScale, shade) = textureRequest(item.quad)
+                return (item.quad.image, drawnScale, shade, item.due)
+            })
+        }
         if textures.decodesSynchronously {
             textures.decodeAhead(list.imageQuads.map { quad in
                 let (drawnScale, shade) = textureRequest(quad)
@@ -227,8 +232,9 @@ public final class DisplayListRenderer {
         drawnImages.insert(quad.image)
         let (drawnScale, shade) = textureRequest(quad)
         guard let (texture, scale, rowOffset) = textures.texture(for: quad.image, drawnScale: drawnScale, shade: shade) else {
-            // Until its shaded texture is decoded, the plain one with the shade drawn over it.
-            if shade != nil, let (plain, plainScale, plainOffset) = textures.texture(for: quad.image) {
+            // Until its shaded texture is decoded, the plain one with the shade drawn over it, if
+            // that one is ready (decoding it too would only delay the shaded one).
+            if shade != nil, let (plain, plainScale, plainOffset) = textures.plainTexture(for: quad.image) {
                 copy(plain, scale: plainScale, rowOffset: plainOffset, quad: quad, exact: false)
             } else {
                 placeholders.insert(quad.image)
@@ -296,11 +302,12 @@ public final class DisplayListRenderer {
         if current != mode { SDL_SetTextureScaleMode(texture, mode) }
     }
 
-    /// An image not ready yet: its colours from the folder's index, else a flat panel; one that
-    /// cannot be shown: the panel with a cross.
+    /// An image not ready yet: its thumbnail stretched over the quad (`TextureCache.thumbnail(of:)`),
+    /// else a flat panel; one that cannot be shown: the panel with a cross.
     private func drawPlaceholder(_ quad: ImageQuad) {
         let rect = quad.destination, opacity = quad.opacity
-        let broken = textures.state(of: quad.image) == .failed
+        // The draw asked for the decode it needs: a plain one here would only delay a shaded one.
+        let broken = textures.hasFailed(quad.image)
         if !broken, let preview = textures.preview(of: quad.image), let size = textures.pixelSize(of: quad.image) {
             // The quad's source in the thumbnail, in fractions (a 16 px thumbnail has no whole-pixel crop).
             let s = quad.source, a = Self.alpha(255, opacity)
@@ -419,7 +426,7 @@ public final class DisplayListRenderer {
 }
 
 extension DisplayListRenderer: BackdropSources {
-    func thumbnail(of image: ImageID) -> Thumbnail? { textures.thumbnail(of: image) }
+    func thumbnail(of image: ImageID) -> Thumbnail? { textures.decodedThumbnail(of: image) }
     func coverage(of text: String, font: Font) -> GlyphCoverage? { self.text.coverage(of: text, font: font) }
     func size(of text: String, font: Font) -> Size { self.text.size(of: text, font: font) }
 }

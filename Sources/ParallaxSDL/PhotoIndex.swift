@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import Logging
+import ParallaxEngine
 
 /// A folder's photos in small (docs/photo-folders.md, "Colour placeholders"): each file's mean
 /// colour and a thumbnail at most 16 px a side, so a cell's first paint is its photo's colours.
@@ -11,18 +12,7 @@ public final class PhotoIndex: @unchecked Sendable {
     public struct Entry: Sendable, Equatable {
         let size: Int
         let modified: Int
-        public let width: Int
-        public let height: Int
-        /// 0x00RRGGBB, row by row.
-        public let pixels: [UInt32]
-
-        /// The mean of the thumbnail's pixels, 0x00RRGGBB.
-        public var meanColor: UInt32 {
-            var sums = (0, 0, 0)
-            for p in pixels { sums.0 += Int(p >> 16 & 0xFF); sums.1 += Int(p >> 8 & 0xFF); sums.2 += Int(p & 0xFF) }
-            let n = max(1, pixels.count)
-            return UInt32((sums.0 + n / 2) / n) << 16 | UInt32((sums.1 + n / 2) / n) << 8 | UInt32((sums.2 + n / 2) / n)
-        }
+        public let thumbnail: ImageThumbnail
     }
 
     public static let side = 16
@@ -88,17 +78,9 @@ public final class PhotoIndex: @unchecked Sendable {
         for path in paths {
             while !canWork() { usleep(20_000) }
             guard let stamp = Self.stamp(path) else { continue }
-            var entry = Entry(size: stamp.size, modified: stamp.modified, width: 1, height: 1, pixels: [0x3A3F4B])
-            // Enough pixels for a 16 px thumbnail: a JPEG decodes at 1/8.
-            let factor = Double(Self.side) / max(1, Double(ImageDecoder.orientedSize(of: path).map { max($0.width, $0.height) } ?? Self.side))
-            if case let .success(image) = ImageDecoder.load(path, factor: factor) {
-                let thumbnail = PixelOperations.thumbnail(of: image.surface, maxSide: Self.side)
-                SDL_FreeSurface(image.surface)
-                entry = Entry(size: stamp.size, modified: stamp.modified, width: thumbnail.width, height: thumbnail.height,
-                              pixels: thumbnail.pixels.map { $0 & 0xFF_FFFF })
-            }
             // A file that cannot be decoded keeps the flat placeholder's colour, so it is not tried on every visit.
-            lock.withLock { entries[path] = entry }
+            let thumbnail = Self.thumbnail(ofFile: path, maxSide: Self.side) ?? ImageThumbnail(width: 1, height: 1, pixels: [0x3A3F4B])
+            lock.withLock { entries[path] = Entry(size: stamp.size, modified: stamp.modified, thumbnail: thumbnail) }
         }
         save()
         built.lock()
@@ -114,7 +96,7 @@ public final class PhotoIndex: @unchecked Sendable {
         for (path, e) in snapshot.sorted(by: { $0.key < $1.key }) where path.hasPrefix(folder + "/") {
             let name = String(path.dropFirst(folder.count + 1))
             guard !name.contains("\t"), !name.contains("\n") else { continue }
-            text += "\(name)\t\(e.size)\t\(e.modified)\t\(e.width)\t\(e.height)\t" + e.pixels.map { String(format: "%06x", $0) }.joined() + "\n"
+            text += "\(name)\t\(e.size)\t\(e.modified)\t" + Self.fields(of: e.thumbnail) + "\n"
         }
         let folderPath = (file as NSString).deletingLastPathComponent
         do {
@@ -133,13 +115,100 @@ public final class PhotoIndex: @unchecked Sendable {
         var loaded: [String: Entry] = [:]
         for line in lines.dropFirst() {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 6, let size = Int(fields[1]), let modified = Int(fields[2]), let w = Int(fields[3]), let h = Int(fields[4]),
-                  (1...Self.side).contains(w), (1...Self.side).contains(h), fields[5].utf8.count == w * h * 6 else { continue }
-            let hex = Array(fields[5].utf8)
-            let pixels = (0..<(w * h)).compactMap { UInt32(String(decoding: hex[($0 * 6)..<($0 * 6 + 6)], as: UTF8.self), radix: 16) }
-            guard pixels.count == w * h else { continue }
-            loaded[folder + "/" + fields[0]] = Entry(size: size, modified: modified, width: w, height: h, pixels: pixels)
+            guard fields.count == 6, let size = Int(fields[1]), let modified = Int(fields[2]),
+                  let thumbnail = Self.thumbnail(fields[3...], maxSide: Self.side) else { continue }
+            loaded[folder + "/" + fields[0]] = Entry(size: size, modified: modified, thumbnail: thumbnail)
         }
         return loaded
+    }
+}
+
+extension PhotoIndex {
+    /// A thumbnail of the file at most `maxSide` px a side (the mean of spread samples of each block,
+    /// `PixelOperations.thumbnail`) from a JPEG decoded at 1/8 (or what still covers `maxSide`); nil
+    /// when the file cannot be decoded.
+    static func thumbnail(ofFile path: String, maxSide: Int) -> ImageThumbnail? {
+        let factor = Double(maxSide) / max(1, Double(ImageDecoder.orientedSize(of: path).map { max($0.width, $0.height) } ?? maxSide))
+        guard case let .success(image) = ImageDecoder.load(path, factor: factor) else { return nil }
+        let small = PixelOperations.thumbnail(of: image.surface, maxSide: maxSide)
+        SDL_FreeSurface(image.surface)
+        return ImageThumbnail(width: small.width, height: small.height, pixels: small.pixels.map { $0 & 0xFF_FFFF })
+    }
+
+    /// A thumbnail as an index line's last fields: width, height and the pixels as hex RRGGBB.
+    static func fields(of thumbnail: ImageThumbnail) -> String {
+        "\(thumbnail.width)\t\(thumbnail.height)\t" + thumbnail.pixels.map { String(format: "%06x", $0) }.joined()
+    }
+
+    /// The thumbnail of an index line's last three fields (`fields(of:)`); nil unless they are
+    /// well formed and at most `maxSide` a side.
+    static func thumbnail(_ fields: ArraySlice<Substring>, maxSide: Int) -> ImageThumbnail? {
+        guard fields.count == 3, let w = Int(fields[fields.startIndex]), let h = Int(fields[fields.startIndex + 1]),
+              (1...maxSide).contains(w), (1...maxSide).contains(h) else { return nil }
+        let hex = Array(fields[fields.startIndex + 2].utf8)
+        guard hex.count == w * h * 6 else { return nil }
+        var pixels = [UInt32](repeating: 0, count: w * h)
+        for i in pixels.indices {
+            var value: UInt32 = 0
+            for digit in hex[(i * 6)..<(i * 6 + 6)] {
+                switch digit {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt32(digit - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt32(digit - UInt8(ascii: "a") + 10)
+                default: return nil
+                }
+            }
+            pixels[i] = value
+        }
+        return ImageThumbnail(width: w, height: h, pixels: pixels)
+    }
+}
+
+/// The bundled photos' thumbnails (`Resources/Images/thumbnails.index`, docs/photo-folders.md,
+/// "Colour placeholders"), committed with them so that the very first launch shows each photo's
+/// colours while it decodes. `BundledThumbnailsTests` fails when a photo no longer matches its line
+/// and writes the file again when asked to record.
+public struct BundledThumbnails: Sendable {
+    public static let fileName = "thumbnails.index"
+    static let header = "parallax-bundled-thumbnails 1"
+    /// Twice the folder index's side: the pager reads the tone under its text from these.
+    public static let side = 32
+
+    /// By file name.
+    public let thumbnails: [String: ImageThumbnail]
+
+    public init(_ thumbnails: [String: ImageThumbnail]) { self.thumbnails = thumbnails }
+
+    /// Made from the files themselves (the names of those that cannot be decoded are left out).
+    public init(folder: String, names: [String]) {
+        var made: [String: ImageThumbnail] = [:]
+        for name in names { made[name] = PhotoIndex.thumbnail(ofFile: folder + "/" + name, maxSide: Self.side) }
+        thumbnails = made
+    }
+
+    /// Read from `file`. A missing or unreadable file is an error naming it; a malformed line, one
+    /// naming the line (the others are kept).
+    public static func load(_ file: String) -> (BundledThumbnails, problems: [String]) {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            return (BundledThumbnails([:]), ["\(file): missing: bundled photos show flat placeholders while they decode"])
+        }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        guard lines.first == Substring(header) else {
+            return (BundledThumbnails([:]), ["\(file): not a thumbnail index (its first line is not \"\(header)\")"])
+        }
+        var thumbnails: [String: ImageThumbnail] = [:], problems: [String] = []
+        for (number, line) in lines.enumerated().dropFirst() {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 4, let thumbnail = PhotoIndex.thumbnail(fields[1...], maxSide: side) else {
+                problems.append("\(file):\(number + 1): malformed (name, width, height and hex pixels, tab-separated)")
+                continue
+            }
+            thumbnails[String(fields[0])] = thumbnail
+        }
+        return (BundledThumbnails(thumbnails), problems)
+    }
+
+    /// The file's text: a line a photo, by name.
+    public var text: String {
+        thumbnails.keys.sorted().reduce(Self.header + "\n") { $0 + $1 + "\t" + PhotoIndex.fields(of: thumbnails[$1]!) + "\n" }
     }
 }

@@ -3,9 +3,11 @@ import Logging
 import ParallaxEngine
 
 /// Photos as textures for one renderer. Files decode off the main thread (`DecodeQueue`); the
-/// renderer draws a placeholder (the photo's colours from the folder's `PhotoIndex` if it has them)
-/// until an image is ready, then its texture is uploaded here, on the render thread, and fades in. A photo is decoded again at the size it is drawn (times the display scale) once it
-/// is drawn at another, so frames copy it 1:1 and the byte budget counts drawn sizes, not files'.
+/// renderer draws a placeholder (the photo's colours: a bundled photo's from `BundledThumbnails`, a
+/// folder's from its `PhotoIndex` once it has them) until an image is ready, then its texture is
+/// uploaded here, on the render thread, and fades in. A photo is decoded again at the size it is
+/// drawn (times the display scale) once it is drawn at another, so frames copy it 1:1 and the byte
+/// budget counts drawn sizes, not files'.
 /// Textures are kept within that budget, least recently used out. An image that cannot be used is
 /// logged once and stays a placeholder.
 public final class TextureCache: ImageMetrics {
@@ -41,13 +43,16 @@ public final class TextureCache: ImageMetrics {
     private let renderer: OpaquePointer
     private let folder: String
     private let logger: Logger
-    let queue = DecodeQueue()
+    /// Where files decode (a test withholds decodes with a queue of no workers: every photo stays a placeholder).
+    var queue = DecodeQueue()
     /// Bytes of texture pixels kept at most (`--cache-mb`); a single texture larger than it is kept alone.
     public var budget: Int
     /// The photos' colours while they decode (`--photos`).
     public private(set) var index: PhotoIndex?
-    /// Frames a photo that arrives after its placeholder was shown takes to fade in over it.
-    static let fadeFrames = 10
+    /// The bundled photos' colours, from the file beside them.
+    let bundled: BundledThumbnails
+    /// Seconds a photo that arrives after its placeholder was shown takes to fade in over it.
+    static let fadeSeconds = 0.2
     /// Headless work decodes an image when first asked for, waiting for it: every frame complete.
     public var decodesSynchronously = false
     /// Texels a frame uploads at most while the window runs. A 1280x800 photo at once took 4-5 ms of
@@ -72,20 +77,24 @@ public final class TextureCache: ImageMetrics {
     private var headersRead: Set<ImageID> = []
     private var useCounter = 0
     public private(set) var residentBytes = 0
-    private var frame = 0
+    /// The time of the frame being drawn (`DisplayList.time`).
+    private var frameTime = 0.0
     /// Decodes asked for by this frame's draws (`DecodeQueue.Urgency.drawn`).
     private var drawnJobs: Set<ImageDecoder.Job> = []
-    /// Images drawn as placeholders, and the frame each of those became ready on (its fade's start).
+    /// Images drawn as placeholders, and the frame time at which each of those became ready (its fade's start).
     private var waiting: Set<ImageID> = []
-    private var fadeStart: [ImageID: Int] = [:]
+    private var fadeStart: [ImageID: Double] = [:]
     /// The index's thumbnails as textures, by image.
     private var previews: [ImageID: OpaquePointer] = [:]
 
-    public init(renderer: OpaquePointer, imagesFolder: String, logger: Logger, budget: Int = TextureCache.defaultBudget) {
+    /// `bundled`: the thumbnails of the photos in `imagesFolder` (`BundledThumbnails.load`).
+    public init(renderer: OpaquePointer, imagesFolder: String, logger: Logger, budget: Int = TextureCache.defaultBudget,
+                bundled: BundledThumbnails = BundledThumbnails([:])) {
         self.renderer = renderer
         self.folder = imagesFolder
         self.logger = logger
         self.budget = budget
+        self.bundled = bundled
     }
 
     deinit {
@@ -97,19 +106,19 @@ public final class TextureCache: ImageMetrics {
         }
     }
 
-    /// A new frame: its upload budget starts afresh.
-    func beginFrame() {
+    /// A new frame, for `time`: its upload budget starts afresh.
+    func beginFrame(time: Double) {
         uploadedThisFrame = 0
-        frame += 1
+        frameTime = time
     }
 
-    /// After a frame's draws: `prefetch` (images with the scale they will be drawn at and the seconds
-    /// until they show, most urgent first) and the decodes for what it drew are queued, the frame's
+    /// After a frame's draws: `prefetch` (images with the scale and shade they will be drawn with and
+    /// the seconds until they show, most urgent first) and the decodes for what it drew are queued, the frame's
     /// first while nothing is listed (at rest), after the list while the content moves (cells a
     /// fling passes were lost anyway); queued decodes for anything else are dropped. A listed image
     /// that would show before its decode could finish, by its place in the queue and the recent
     /// decode time, is left out: the decodes after it are worth more.
-    func endFrame(prefetch: [(image: ImageID, drawnScale: Double?, due: Double)]) {
+    func endFrame(prefetch: [(image: ImageID, drawnScale: Double?, shade: ImageDecoder.RowShade?, due: Double)]) {
         defer { drawnJobs.removeAll(keepingCapacity: true) }
         guard !decodesSynchronously else { return }
         // Uploads under way finish whether or not their image is still listed: none is left half up.
@@ -117,7 +126,7 @@ public final class TextureCache: ImageMetrics {
         var ahead: [(job: ImageDecoder.Job, scale: Double?)] = []
         let decodeTime = queue.typicalDecodeSeconds
         for item in prefetch where !failed.contains(item.image) {
-            let job = job(item.image)
+            let job = ImageDecoder.Job(path: path(item.image), shade: item.shade)
             guard entries[job] == nil else { continue }
             // Arrived ahead of its first draw: up it goes, within the frame's upload budget.
             if upload(item.image, job: job) { continue }
@@ -137,22 +146,38 @@ public final class TextureCache: ImageMetrics {
     /// Seconds each background decode took since the last call (`bench --photos`).
     public func takeDecodeTimes() -> [Double] { queue.takeDurations() }
 
-    /// How far a photo that arrived after its placeholder was drawn has faded in (0...1), or nil
-    /// when it shows fully.
-    func fadeIn(of image: ImageID) -> Double? {
-        guard let start = fadeStart[image] else { return nil }
-        let amount = Double(frame - start + 1) / Double(Self.fadeFrames)
-        if amount >= 1 { fadeStart[image] = nil; return nil }
-        return amount
+    /// The opacity of a photo `elapsed` seconds after it became ready over its placeholder, closed
+    /// form in time so the fade looks the same at any frame rate: u = elapsed / `fadeSeconds`
+    /// clamped to 0...1, eased as u^2 (3 - 2u) (leaves and lands softly, as `MotionEase`).
+    static func fadeOpacity(elapsed: Double) -> Double {
+        let u = min(1, max(0, elapsed / fadeSeconds))
+        return u * u * (3 - 2 * u)
     }
 
-    /// The photo's 16 px thumbnail from the folder's index, as a texture, if the index has it yet.
+    /// How far a photo that arrived after its placeholder was drawn has faded in at this frame's
+    /// time (0...1), or nil when it shows fully.
+    func fadeIn(of image: ImageID) -> Double? {
+        guard let start = fadeStart[image] else { return nil }
+        // Time that went back (another run on this target) starts the fade again.
+        if frameTime < start { fadeStart[image] = frameTime }
+        let elapsed = frameTime - min(start, frameTime)
+        if elapsed >= Self.fadeSeconds { fadeStart[image] = nil; return nil }
+        return Self.fadeOpacity(elapsed: elapsed)
+    }
+
+    /// The image in small before its decode: a bundled photo's from the file beside them, a folder
+    /// photo's from the folder's index once it has it.
+    public func thumbnail(of image: ImageID) -> ImageThumbnail? {
+        image.name.hasPrefix("/") ? index?.entry(for: image.name)?.thumbnail : bundled.thumbnails[image.name]
+    }
+
+    /// The photo's thumbnail (`thumbnail(of:)`) as a texture, if there is one.
     func preview(of image: ImageID) -> OpaquePointer? {
         if let texture = previews[image] { return texture }
-        guard let entry = index?.entry(for: path(image)) else { return nil }
+        guard let thumbnail = thumbnail(of: image) else { return nil }
         guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGB888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
-                                              Int32(entry.width), Int32(entry.height)) else { return nil }
-        _ = entry.pixels.withUnsafeBytes { SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(entry.width * 4)) }
+                                              Int32(thumbnail.width), Int32(thumbnail.height)) else { return nil }
+        _ = thumbnail.pixels.withUnsafeBytes { SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(thumbnail.width * 4)) }
         SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
         previews[image] = texture
         return texture
@@ -171,7 +196,7 @@ public final class TextureCache: ImageMetrics {
     }
 
     /// The image's thumbnail once a texture of it is ready, for `BackdropBlur` (no decode is started for it).
-    func thumbnail(of image: ImageID) -> Thumbnail? { resident(image)?.thumbnail }
+    func decodedThumbnail(of image: ImageID) -> Thumbnail? { resident(image)?.thumbnail }
 
     /// A texture of the image, plain or shaded, if one is ready.
     private func resident(_ image: ImageID) -> Entry? {
@@ -181,6 +206,14 @@ public final class TextureCache: ImageMetrics {
 
     /// A texture of the image is ready; unlike `state(of:)`, starts no decode.
     func isResident(_ image: ImageID) -> Bool { resident(image) != nil }
+
+    /// The image cannot be shown (logged once); unlike `state(of:)`, starts no decode.
+    func hasFailed(_ image: ImageID) -> Bool { failed.contains(image) }
+
+    /// The image's unshaded texture if it is ready (marked used), as `texture(for:)` gives it; starts no decode.
+    func plainTexture(for image: ImageID) -> (texture: OpaquePointer, scale: Double, rowOffset: Int)? {
+        entries[job(image)] == nil ? nil : texture(for: image)
+    }
 
     public func state(of image: ImageID) -> State {
         collect(image)
@@ -332,7 +365,7 @@ public final class TextureCache: ImageMetrics {
                           fitted: decoded.scale != nil, lastUsed: useCounter, thumbnail: decoded.thumbnail)
         entries[job] = entry
         sizes[image] = decoded.imageSize
-        if waiting.remove(image) != nil { fadeStart[image] = frame }
+        if waiting.remove(image) != nil { fadeStart[image] = frameTime }
         residentBytes += entry.bytes
         evict(keeping: job)
         return true

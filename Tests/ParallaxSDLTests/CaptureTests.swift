@@ -96,7 +96,7 @@ extension SDLTests {
             textures.queue.waitForAll()
             var frames: [Bool] = []
             for _ in 1...17 {
-                textures.beginFrame()
+                textures.beginFrame(time: 0)
                 frames.append(textures.texture(for: "marigold.jpg") != nil)
             }
             #expect(TextureCache.uploadBudget / 2560 == 100)

@@ -231,12 +231,12 @@ extension SDLTests {
         let index = PhotoIndex(folder: folder, photos: paths, cacheFolder: cache, logger: Logger(label: "test"))
         index.waitUntilBuilt()
         let red = try #require(index.entry(for: paths[0]))
-        #expect(red.width == 16 && red.height == 12)
-        let mean = red.meanColor
-        #expect(abs(Int(mean >> 16) - 0xC8) <= 3 && abs(Int(mean >> 8 & 0xFF) - 0x1E) <= 3 && abs(Int(mean & 0xFF) - 0x1E) <= 3)
+        #expect(red.thumbnail.width == 16 && red.thumbnail.height == 12)
+        let mean = red.thumbnail.meanColor
+        #expect(abs(Int(mean.r) - 0xC8) <= 3 && abs(Int(mean.g) - 0x1E) <= 3 && abs(Int(mean.b) - 0x1E) <= 3)
         let half = try #require(index.entry(for: paths[1]))
-        #expect(abs(Int(half.meanColor & 0xFF) - 128) <= 3)
-        #expect(half.pixels[0] & 0xFF <= 3 && half.pixels[15] & 0xFF >= 252, "left black, right white")
+        #expect(abs(Int(half.thumbnail.meanColor.b) - 128) <= 3)
+        #expect(half.thumbnail.pixels[0] & 0xFF <= 3 && half.thumbnail.pixels[15] & 0xFF >= 252, "left black, right white")
         #expect(FileManager.default.fileExists(atPath: index.file) && index.file.hasPrefix(cache + "/"))
         // A second visit reads the file: the same entries, no build (the files are gone, so a build would lose them).
         for path in paths { try FileManager.default.removeItem(atPath: path) }

@@ -20,7 +20,7 @@ extension SDLTests {
                 playground.draw(into: &list)
                 #expect(!list.textRuns.isEmpty)
                 let dots = list.commands.compactMap { command -> Rect? in
-                    guard case let .disc(d) = command, playground.name == "pager", d.radius == 5 else { return nil }
+                    guard case let .disc(d) = command, playground.name == "pager", d.radius == ContentScale(viewport: size).scaled(5) else { return nil }
                     return Rect(x: d.center.x - d.radius, y: d.center.y - d.radius, width: 2 * d.radius, height: 2 * d.radius)
                 }
                 for run in list.textRuns {
