@@ -93,8 +93,13 @@ extension Playground {
         let all = pointer + keys
         let widest = all.map(leftWidth).max() ?? 0
         let actionWidth = all.map { text.size(of: $0.action, font: Self.panelFont).width }.max() ?? 0
-        let area = modalArea
         let natural = widest + 16 + actionWidth + 12 + stateWidth + 2 * Self.helpPadding
+        // Beside a side sheet, in the scene's part of the window where it fits there: the sheet stays.
+        var area = modalArea
+        let beside = sceneArea
+        if showsTuning, !tuningIsModal, natural <= beside.width - 2 * Self.panelMargin {
+            area = Rect(x: Self.panelMargin, y: area.minY, width: beside.width - 2 * Self.panelMargin, height: area.height)
+        }
         let width = min(area.width, natural.rounded(.up))
         let inner = width - 2 * Self.helpPadding
         // The left column is as wide as its widest part, up to 45% of the panel; a row whose parts

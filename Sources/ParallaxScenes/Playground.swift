@@ -218,7 +218,12 @@ public final class Playground: Traceable, PanelHosting, CursorProviding, FrameOv
                       comparedModel: comparison?.settings.physics, text: environment.text)
         }
         drawBar(into: &list)
-        if frames.sideSheet != nil { drawTuning(into: &list) }
+        if frames.sideSheet != nil {
+            drawTuning(into: &list)
+        } else if showsTuning, !tuningIsModal {
+            // The sheet's place, while help hides it, stays the sheet's colour rather than a hole.
+            list.fill(tuningFrame, Theme.panel)
+        }
         if let frameTimes = frames.frameTimes { list.reserveOverlay(at: frameTimes) }
         if frames.modal != nil {
             list.fill(Rect(origin: .zero, size: viewport), Color(r: 0, g: 0, b: 0, a: 120))

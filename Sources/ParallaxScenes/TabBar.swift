@@ -41,9 +41,11 @@ extension Playground {
             return Rect(x: x, y: 0, width: w, height: Self.barHeight)
         }
         let side = Self.barButtonSize, top = ((Self.barHeight - side) / 2).rounded()
-        let buttons = BarButton.allCases.reversed().enumerated().map { i, button in
+        let placed = BarButton.allCases.reversed().enumerated().map { i, button in
             (button, Rect(x: viewport.width - 12 - Double(i + 1) * side - Double(i) * 4, y: top, width: side, height: side))
         }.reversed()
+        // Below the window's minimum size the tabs come first: the buttons go where they would meet them.
+        let buttons = (placed.first?.1.minX ?? 0) >= (tabs.last?.maxX ?? 0) + 8 ? Array(placed) : []
         let sceneKeys = registry.entries.compactMap { $0.key?.name }.joined(separator: " ")
         // A mode that is on says so, in the accent colour, with its key; else the keys, as many as
         // the bar has room for, help and tuning's first.
@@ -54,7 +56,7 @@ extension Playground {
                "\(sceneKeys.isEmpty ? "" : sceneKeys + " · ")Tab  ·  \(keys)", keys]
         let room = (buttons.first?.1.minX ?? viewport.width) - 12 - ((tabs.last?.maxX ?? 0) + 16)
         let hint = hints.first { text.size(of: $0, font: Self.hintFont).width < room } ?? hints[hints.count - 1]
-        let layout = BarLayout(width: viewport.width, reducedMotion: reducedMotion, timeScale: timeScale, tabs: tabs, buttons: Array(buttons), hint: hint,
+        let layout = BarLayout(width: viewport.width, reducedMotion: reducedMotion, timeScale: timeScale, tabs: tabs, buttons: buttons, hint: hint,
                                hintSize: text.size(of: hint, font: Self.hintFont), titleSize: text.size(of: Self.appTitle, font: Self.appTitleFont))
         barCache = layout
         return layout
