@@ -53,10 +53,7 @@ public final class Canvas: WindowRenderTarget {
             finishGL = nil
         }
         logicalSize = size
-        let (thumbnails, problems) = BundledThumbnails.load(resourcesFolder + "/Images/" + BundledThumbnails.fileName)
-        for problem in problems { logger.warning("\(problem)") }
-        textures = TextureCache(renderer: renderer, imagesFolder: resourcesFolder + "/Images", logger: logger, bundled: thumbnails)
-        textures.decodesSynchronously = mode == .headless
+        // The font first: without it nothing starts, and its error is the one line said.
         do {
             text = try TextCache(renderer: renderer, fontsFolder: resourcesFolder + "/Fonts")
         } catch {
@@ -64,6 +61,10 @@ public final class Canvas: WindowRenderTarget {
             SDL_DestroyWindow(window)
             throw error
         }
+        let (thumbnails, problems) = BundledThumbnails.load(resourcesFolder + "/Images/" + BundledThumbnails.fileName)
+        for problem in problems { logger.warning("\(problem)") }
+        textures = TextureCache(renderer: renderer, imagesFolder: resourcesFolder + "/Images", logger: logger, bundled: thumbnails)
+        textures.decodesSynchronously = mode == .headless
         displayListRenderer = DisplayListRenderer(renderer: renderer, textures: textures, text: text)
         updateScale()
     }

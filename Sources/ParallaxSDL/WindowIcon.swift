@@ -31,8 +31,8 @@ public enum WindowIcon {
             }
             icons.append((size, pixels(of: argb, side: size), argb))
         }
-        SDL_SetWindowIcon(window, icons[icons.count - 1].surface)
-        setAllSizesOnX11(window, icons.map { ($0.size, $0.argb) })
+        // On X11 the property is written once, with every size (SDL's would hold the largest alone).
+        if !setAllSizesOnX11(window, icons.map { ($0.size, $0.argb) }) { SDL_SetWindowIcon(window, icons[icons.count - 1].surface) }
         return true
     }
 
@@ -46,8 +46,10 @@ public enum WindowIcon {
 
     /// `_NET_WM_ICON` with every size: width, height, then ARGB pixels, each in a `long` (Xlib's
     /// format 32), one icon after another (the EWMH specification).
-    static func setAllSizesOnX11(_ window: OpaquePointer, _ icons: [(size: Int, argb: [UInt32])]) {
-        guard let info = windowSystemInfo(of: window), info.subsystem == SDL_SYSWM_X11, let display = info.info.x11.display else { return }
+    /// Returns false where the window is not an X11 one.
+    @discardableResult
+    static func setAllSizesOnX11(_ window: OpaquePointer, _ icons: [(size: Int, argb: [UInt32])]) -> Bool {
+        guard let info = windowSystemInfo(of: window), info.subsystem == SDL_SYSWM_X11, let display = info.info.x11.display else { return false }
         var data: [CLong] = []
         for icon in icons {
             data += [CLong(icon.size), CLong(icon.size)] + icon.argb.map { CLong($0) }
@@ -58,5 +60,6 @@ public enum WindowIcon {
                                 raw.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(data.count))
         }
         XFlush(display)
+        return true
     }
 }
