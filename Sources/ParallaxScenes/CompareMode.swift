@@ -65,11 +65,14 @@ extension Playground {
         case .key:
             switch action {
             case .toggleHelp?, .toggleTuning?, .tuningPreviousRow?, .tuningNextRow?, .tuningDecrease?, .tuningIncrease?, .tuningSave?,
-                 .tuningReload?, .dismiss?, .togglePlot?, .toggleFrameTimes?, .screenshot?:
+                 .tuningReload?, .tuningResetRow?, .dismiss?, .togglePlot?, .toggleFrameTimes?, .screenshot?:
                 return
             default: comparison.handle(event, at: frameTime)
             }
         case let .mouseDown(p) where showsTuning && tuningFrame.contains(p): return
+        // A modal sheet's rows take the wheel and the trackpad, in both panes.
+        case .wheel, .scroll, .fingersLifted:
+            if !tuningIsModal { comparison.handle(event, at: frameTime) }
         default: comparison.handle(event, at: frameTime)
         }
     }

@@ -106,3 +106,22 @@ import Testing
         #expect(line.contains(#""phase":"decelerating","physics":"gtk","velocity""#), "\(line)")
     }
 }
+
+extension CompareModeTests {
+    /// In a window where the tuning sheet is modal, the wheel scrolls the sheet's rows: neither pane moves.
+    @Test func aModalTuningSheetKeepsTheWheelFromBothPanes() throws {
+        var options = SceneRegistry.Options()
+        options.compare = "gtk"
+        let playground = Playground(viewport: Size(width: 480, height: 360), options: options, environment: testEnvironment())
+        let other = try #require(playground.comparison)
+        playground.handle(.key(.p, shift: false), at: 0)
+        #expect(playground.tuningIsModal)
+        playground.handle(.wheel(dx: 0, dy: 3, shift: false), at: 0.1)
+        playground.handle(.scroll(dx: 0, dy: 40, liftFollows: false, shift: false), at: 0.2)
+        playground.update(to: 2)
+        #expect(playground.feed.scroller.offset(at: 2) == 0 && other.feed.scroller.offset(at: 2) == 0)
+        playground.handle(.key(.escape, shift: false), at: 2.1)
+        playground.handle(.wheel(dx: 0, dy: 1, shift: false), at: 2.2)
+        #expect(playground.feed.scroller.offset(at: 4) > 0 && other.feed.scroller.offset(at: 4) > 0, "closed, the wheel reaches both again")
+    }
+}
