@@ -90,3 +90,25 @@ import Testing
         #expect(p.scrollState.offset == page, "the click closed help and did nothing else")
     }
 }
+
+extension CursorTests {
+    /// A hand over the feed's scroll thumb while it shows, exactly where a press takes it (a press
+    /// there and a move scroll by the thumb's travel, not by a drag of the content); an arrow beside it.
+    @Test func aHandOverTheScrollThumbWhereAPressTakesIt() throws {
+        let p = playground("feed")
+        p.handle(.wheel(dx: 0, dy: 3, shift: false), at: 0)
+        p.update(to: 1)
+        let feed = p.feed
+        let track = ScrollIndicatorControl.track(viewport: feed.viewport, top: feed.layout.visibleBand.top)
+        let thumb = try #require(ScrollIndicatorControl.thumb(feed.scroller, offset: feed.scroller.offset(at: 1), track: track))
+        let onThumb = Point(x: thumb.midX, y: thumb.midY), beside = Point(x: thumb.minX - ScrollIndicatorControl.grabSlack - 20, y: thumb.midY)
+        #expect(p.cursor(at: onThumb) == .hand)
+        #expect(p.cursor(at: beside) == .arrow)
+        let before = feed.scroller.offset(at: 1)
+        p.handle(.mouseDown(onThumb), at: 1)
+        p.handle(.mouseMove(Point(x: onThumb.x, y: onThumb.y + 10)), at: 1.05)
+        #expect(p.cursor(at: Point(x: 640, y: 400)) == .hand, "dragging the thumb, the hand stays wherever the pointer goes")
+        p.handle(.mouseUp(Point(x: onThumb.x, y: onThumb.y + 10)), at: 1.1)
+        #expect(feed.scroller.offset(at: 1.1) > before + 10, "10 px of thumb travel is more than 10 px of content")
+    }
+}
