@@ -165,3 +165,24 @@ func contrastRatio(_ a: Color, _ b: Color) -> Double {
         }
     }
 }
+
+extension PanelTests {
+    /// Help shows each switch as it is: a key that turns something on reads "on" beside its line
+    /// once pressed, slow motion its fraction; keys that are no switch have no state.
+    @Test func helpShowsEachSwitchsState() {
+        let playground = Playground(viewport: viewport, environment: testEnvironment())
+        func states() -> [String: String] {
+            Dictionary(uniqueKeysWithValues: playground.helpRows.keys.compactMap { row in row.state.map { (row.action, $0) } })
+        }
+        press(.h, playground)
+        let before = states()
+        #expect(before.count == 7, "R M G C T P F1: \(before)")
+        #expect(before.values.allSatisfy { $0 == "off" }, "\(before)")
+        for key in [Key.m, .g, .t, .two, .r] { press(key, playground) }  // R is the header's: shown first
+        let after = states()
+        let line = { (key: String) in Keymap.lines(scenes: playground.registry.keymapScenes).first { $0.keys == key }!.action }
+        #expect(after[line("M")] == "on" && after[line("G")] == "on" && after[line("R")] == "on", "\(after)")
+        #expect(after[line("T")] == Playground.timeScaleText(0.5), "\(after)")
+        #expect(after[line("C")] == "off" && after[line("P")] == "off")
+    }
+}
