@@ -71,15 +71,16 @@ public final class FrameStep {
         driver.advance(to: time)
         phases.update = clock.lap()
         let hosting = scene as? FrameOverlayHosting
-        hosting?.frameOverlaySize = showsOverlay && draws ? overlay?.size(in: scene.viewport) : nil
+        // Measured once, for the scene's layout and for the panel's place.
+        let overlaySize = showsOverlay && draws ? overlay?.size(in: scene.viewport) : nil
+        hosting?.frameOverlaySize = overlaySize
         var list = driver.draw()
         phases.layout = clock.lap()
         // The one place the target follows the scene's viewport: window resizes and scripted ones.
         if scene.viewport != target.logicalSize { target.resize(to: scene.viewport) }
         guard draws else { return phases }
-        if showsOverlay, let overlay {
+        if let overlay, let size = overlaySize {
             // A hosting scene placed it among its layers, or hid it; any other scene has it on top, at the top right.
-            let size = overlay.size(in: target.logicalSize)
             let slot = hosting == nil ? OverlaySlot(index: list.commands.count,
                                                      frame: Rect(x: target.logicalSize.width - size.width - 12, y: 12, width: size.width, height: size.height))
                                       : list.overlaySlot

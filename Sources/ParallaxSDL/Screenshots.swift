@@ -29,15 +29,6 @@ public struct ScreenshotNamer {
     }
 }
 
-public enum Screenshots {
-    /// `folder` as a user would write it: under the home folder, "~/…".
-    public static func displayPath(_ folder: String, home: String? = ProcessInfo.processInfo.environment["HOME"]) -> String {
-        guard let home, !home.isEmpty, home != "/" else { return folder }
-        if folder == home { return "~" }
-        return folder.hasPrefix(home + "/") ? "~" + folder.dropFirst(home.count) : folder
-    }
-}
-
 /// Encodes and writes screenshots on threads of their own, at the lowest priority: a PNG of a
 /// 1280x800 window takes a few hundred milliseconds of a core to encode, which the window's
 /// frames must neither wait for nor lose their core to.

@@ -123,10 +123,12 @@ public struct PlaygroundSettings: Sendable, Equatable {
         return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.config/parallax/config.json"
     }
 
-    /// `path` as the panel shows it: under `home`, with `~` for it.
+    /// `path` as a user would write it (the panel's saved file, F12's folder): under `home`, with
+    /// `~` for it.
     public static func displayPath(_ path: String, home: String?) -> String {
         guard let home, home.hasPrefix("/"), home != "/" else { return path }
         let folder = home.hasSuffix("/") ? String(home.dropLast()) : home
+        if path == folder { return "~" }
         return path.hasPrefix(folder + "/") ? "~" + path.dropFirst(folder.count) : path
     }
 

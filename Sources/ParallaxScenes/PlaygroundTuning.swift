@@ -28,21 +28,23 @@ extension Playground {
         apply(s, at: time)
     }
 
-    func stepSelected(_ direction: Double, at time: Double) {
+    /// Applies `change` to the selected row's setting at `time`.
+    private func changeSelectedRow(at time: Double, _ change: (TuningRow, inout PlaygroundSettings) -> Void) {
         let rows = tuningRows
         guard !rows.isEmpty else { return }
         var s = settings
-        rows[min(selectedRow, rows.count - 1)].step(&s, direction)
+        change(rows[min(selectedRow, rows.count - 1)], &s)
         apply(s, at: time)
+    }
+
+    func stepSelected(_ direction: Double, at time: Double) {
+        changeSelectedRow(at: time) { row, s in row.step(&s, direction) }
     }
 
     /// The selected row back to its default (0, or its ↺).
     func resetSelectedTuningRow(at time: Double) {
-        let rows = tuningRows
-        guard !rows.isEmpty else { return }
-        var s = settings
-        rows[min(selectedRow, rows.count - 1)].reset(&s, tuningDefaults)
-        apply(s, at: time)
+        let defaults = tuningDefaults
+        changeSelectedRow(at: time) { row, s in row.reset(&s, defaults) }
     }
 
     /// Every row on the sheet back to its default ("Reset all"); the other scenes' rows and the photo

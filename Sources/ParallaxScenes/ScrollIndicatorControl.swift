@@ -43,6 +43,11 @@ struct ScrollIndicatorControl {
         return p.x >= thumb.minX - Self.grabSlack && p.x <= viewport.width && p.y >= thumb.minY && p.y <= thumb.maxY
     }
 
+    /// The scene's cursor at `p`: a hand over the thumb a press would take, and all through its drag.
+    func cursor(at p: Point, axis: ScrollAxis, viewport: Size, top: Double, at time: Double) -> CursorKind {
+        isDragging || grabs(p, axis: axis, viewport: viewport, top: top, at: time) ? .hand : .arrow
+    }
+
     /// Takes presses on the shown thumb, and the moves and release of a drag that began there;
     /// true when it took the event.
     mutating func handle(_ event: InputEvent, axis: inout ScrollAxis, viewport: Size, top: Double, at time: Double) -> Bool {

@@ -56,7 +56,7 @@ struct RunCommand: ParsableCommand {
             runOptions.onScreenshot = { pixels in
                 let name = names.name(for: Date())
                 screenshots.save(pixels, path: folder + "/" + name)
-                return "Saved \(name) in \(Screenshots.displayPath(folder))"
+                return "Saved \(name) in \(PlaygroundSettings.displayPath(folder, home: ProcessInfo.processInfo.environment["HOME"]))"
             }
             let timings = Run.run(target: canvas, driver: driver, options: runOptions, onFrame: trace?.write)
             screenshots.finish()

@@ -57,6 +57,7 @@ import Testing
         #expect(PlaygroundSettings.displayPath("/home/ab/.config/" + file, home: "/home/a") == "/home/ab/.config/" + file)
         #expect(PlaygroundSettings.displayPath("/x/cfg/" + file, home: "/home/a") == "/x/cfg/" + file)
         #expect(PlaygroundSettings.displayPath("/x/cfg/" + file, home: nil) == "/x/cfg/" + file)
+        #expect(PlaygroundSettings.displayPath("/home/a", home: "/home/a/") == "~", "F12 run from the home folder itself")
     }
 
     @Test(arguments: [

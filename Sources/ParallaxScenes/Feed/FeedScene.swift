@@ -187,6 +187,6 @@ public final class FeedScene: PlaygroundScene, CursorProviding {
 
     /// A hand over the scroll thumb, which a press drags.
     public func cursor(at point: Point) -> CursorKind {
-        indicator.isDragging || indicator.grabs(point, axis: scroller, viewport: viewport, top: layout.visibleBand.top, at: time) ? .hand : .arrow
+        indicator.cursor(at: point, axis: scroller, viewport: viewport, top: layout.visibleBand.top, at: time)
     }
 }
