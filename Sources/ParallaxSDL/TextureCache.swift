@@ -79,6 +79,8 @@ public final class TextureCache: ImageMetrics {
     public private(set) var residentBytes = 0
     /// The time of the frame being drawn (`DisplayList.time`).
     private var frameTime = 0.0
+    /// Seconds from the frame before to this one (a frame at 60 Hz until two have been drawn); uploads go up one budget a frame.
+    private var frameInterval = 1.0 / 60
     /// Decodes asked for by this frame's draws (`DecodeQueue.Urgency.drawn`).
     private var drawnJobs: Set<ImageDecoder.Job> = []
     /// Images drawn as placeholders, and the frame time at which each of those became ready (its fade's start).
@@ -109,30 +111,36 @@ public final class TextureCache: ImageMetrics {
     /// A new frame, for `time`: its upload budget starts afresh.
     func beginFrame(time: Double) {
         uploadedThisFrame = 0
+        if time > frameTime, time - frameTime <= 0.1 { frameInterval = time - frameTime }
         frameTime = time
     }
 
     /// After a frame's draws: `prefetch` (images with the scale and shade they will be drawn with and
     /// the seconds until they show, most urgent first) and the decodes for what it drew are queued, the frame's
     /// first while nothing is listed (at rest), after the list while the content moves (cells a
-    /// fling passes were lost anyway); queued decodes for anything else are dropped. A listed image
-    /// that would show before its decode could finish, by its place in the queue and the recent
-    /// decode time, is left out: the decodes after it are worth more.
+    /// fling passes were lost anyway); queued decodes for anything else are dropped. Of the list,
+    /// `PrefetchSchedule` picks what can be up before it shows, by the recent decode time and the
+    /// frames its upload takes, and runs it in the order it shows.
     func endFrame(prefetch: [(image: ImageID, drawnScale: Double?, shade: ImageDecoder.RowShade?, due: Double)]) {
         defer { drawnJobs.removeAll(keepingCapacity: true) }
         guard !decodesSynchronously else { return }
         // Uploads under way finish whether or not their image is still listed: none is left half up.
         for (job, stage) in staging { _ = upload(stage.image, job: job) }
-        var ahead: [(job: ImageDecoder.Job, scale: Double?)] = []
-        let decodeTime = queue.typicalDecodeSeconds
+        var candidates: [(job: ImageDecoder.Job, scale: Double?)] = []
+        var timings: [PrefetchSchedule.Item] = []
         for item in prefetch where !failed.contains(item.image) {
             let job = ImageDecoder.Job(path: path(item.image), shade: item.shade)
             guard entries[job] == nil else { continue }
             // Arrived ahead of its first draw: up it goes, within the frame's upload budget.
             if upload(item.image, job: job) { continue }
-            let ready = Double(ahead.count / max(1, queue.workerCount) + 1) * decodeTime
-            if item.due >= ready { ahead.append((job, item.drawnScale)) }
+            let scale = item.drawnScale ?? 1
+            let texels = sizes[item.image].map { $0.width * scale * $0.height * scale } ?? 0
+            let uploadFrames = (texels / Double(Self.uploadBudget)).rounded(.up)
+            candidates.append((job, item.drawnScale))
+            timings.append(PrefetchSchedule.Item(due: item.due, uploadSeconds: uploadFrames * frameInterval))
         }
+        let order = PrefetchSchedule.order(timings, decodeSeconds: queue.typicalDecodeSeconds, workers: queue.workerCount)
+        let ahead = order.map { candidates[$0] }
         queue.schedule(drawn: drawnJobs, prefetch: ahead, drawnFirst: prefetch.isEmpty)
     }
 
