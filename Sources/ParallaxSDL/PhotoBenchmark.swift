@@ -1,4 +1,5 @@
 import CSDL2
+import CTurboJPEG
 import Foundation
 import ParallaxEngine
 import ParallaxFrame
@@ -6,7 +7,8 @@ import ParallaxFrame
 /// `parallax bench --photos DIR --fling V` (docs/photo-folders.md, "Benchmark"): the feed of a
 /// folder flung from top to bottom and back in real time, frames paced at 60 Hz, photos decoded in
 /// the background as in the window. Flings of `V` px/s follow each other every `period` seconds;
-/// every `restEvery`-th fling, and at each end, the content is left to land.
+/// after every `restEvery`-th fling the content is left to land (a landing), and at each end, where
+/// a fling moves it less than a pixel, the flings turn back.
 public enum PhotoBenchmark {
     public struct Report {
         /// Seconds between presents.
@@ -123,11 +125,13 @@ extension PhotoBenchmark {
     }
 
     /// CPU seconds (user and system) `djpeg -scale 1/4 -outfile /dev/null` (libjpeg-turbo's own
-    /// tool) takes on each file it decodes without error; nil when djpeg is not installed.
+    /// tool) takes on each file it decodes without error, less what it takes on an 8x8 JPEG (the
+    /// median of five: starting the process, which a decode in our process does not pay); nil when
+    /// djpeg is not installed.
     public static func djpegTimes(paths: [String]) -> [Double]? {
         let djpeg = "/usr/bin/djpeg"
         guard FileManager.default.isExecutableFile(atPath: djpeg) else { return nil }
-        return paths.compactMap { path in
+        func cpuSeconds(_ path: String) -> Double? {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: djpeg)
             process.arguments = ["-scale", "1/4", "-outfile", "/dev/null", path]
@@ -137,6 +141,24 @@ extension PhotoBenchmark {
             process.waitUntilExit()
             return process.terminationStatus == 0 ? childrenCPUSeconds() - before : nil
         }
+        let tiny = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-bench-\(getpid())-8x8.jpg").path
+        defer { try? FileManager.default.removeItem(atPath: tiny) }
+        let starts = tinyJPEG().flatMap { FileManager.default.createFile(atPath: tiny, contents: $0) ? (0..<5).compactMap { _ in cpuSeconds(tiny) } : nil }
+        let start = starts.map { $0.sorted()[$0.count / 2] } ?? 0
+        return paths.compactMap { path in cpuSeconds(path).map { max(0, $0 - start) } }
+    }
+
+    /// A grey 8x8 JPEG, made with libjpeg-turbo.
+    static func tinyJPEG() -> Data? {
+        guard let handle = tjInitCompress() else { return nil }
+        defer { tjDestroy(handle) }
+        let pixels = [UInt8](repeating: 128, count: 8 * 8 * 4)
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        guard tjCompress2(handle, pixels, 8, 0, 8, Int32(TJPF_BGRX.rawValue), &buffer, &size, Int32(TJSAMP_420.rawValue), 90, 0) == 0,
+              let buffer else { return nil }
+        defer { tjFree(buffer) }
+        return Data(bytes: buffer, count: Int(size))
     }
 
     static func threadCPUSeconds() -> Double {

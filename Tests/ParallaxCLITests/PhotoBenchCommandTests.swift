@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// `parallax bench --photos` end to end, headless, on a small folder (docs/photo-folders.md,
+/// "Benchmark"): what it reports, not how fast (speed goals live in the benchmark itself).
+@Suite struct PhotoBenchCommandTests {
+    @Test func itFlingsDownAndBackAndReportsDecodesBesideDjpeg() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-bench-photos-\(UUID().uuidString)").path
+        let cache = folder + "-cache"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer {
+            try? FileManager.default.removeItem(atPath: folder)
+            try? FileManager.default.removeItem(atPath: cache)
+        }
+        let images = packageRoot.path + "/Resources/Images/"
+        let photos = try FileManager.default.contentsOfDirectory(atPath: images).filter { $0.hasSuffix(".jpg") }.sorted().prefix(8)
+        for name in photos { try FileManager.default.copyItem(atPath: images + name, toPath: folder + "/" + name) }
+        var environment = withoutUserConfig(ProcessInfo.processInfo.environment)
+        environment["XDG_CACHE_HOME"] = cache
+        let outcome = try parallax(["bench", "--photos", folder, "--fling", "8000", "--size", "640x400", "--json"], environment: environment)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        #expect(report["photos"] as? Double == Double(photos.count))
+        #expect(report["completed"] as? Bool == true, "down to the end and back to the top")
+        #expect((report["flings"] as? Double ?? 0) >= 2)
+        #expect((report["cardsEntered"] as? Double ?? 0) >= Double(photos.count - 2), "every card but those on screen at the start came into view")
+        let decode = try #require(report["decodeMs"] as? [String: Double])
+        #expect(decode["p50"]! > 0 && decode["p50"]! <= decode["max"]!)
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/djpeg") {
+            // Less djpeg's start on an 8x8 JPEG: what is left is its decode, more than nothing.
+            let anchor = try #require(report["djpegQuarterMs"] as? [String: Double])
+            #expect(anchor["p50"]! > 0)
+            let ratio = try #require(report["decodeToAnchor"] as? Double)
+            #expect(abs(ratio - decode["p50"]! / anchor["p50"]!) < 1e-9)
+        } else {
+            #expect(report["djpegQuarterMs"] is NSNull)
+        }
+        #expect((report["peakResidentMB"] as? Double ?? 0) > 0)
+    }
+}
