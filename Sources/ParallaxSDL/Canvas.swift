@@ -70,6 +70,9 @@ public final class Canvas: WindowRenderTarget {
     }
 
     deinit {
+        // The caches may outlive the canvas (a scene holds them): their textures go first.
+        textures.destroyTextures()
+        text.clearLines()
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
     }

@@ -30,6 +30,8 @@ public final class TextCache: TextMeasuring {
     private let paths: [Font.Weight: String]
     private var fonts: [FontKey: OpaquePointer] = [:]
     private var lines: [LineKey: Line] = [:]
+    /// Lines held as textures.
+    var lineCount: Int { lines.count }
     /// Measurements asked for every frame (tab labels, pager lines) cost a hash lookup, not FreeType.
     private var measured: [LineKey: Size] = [:]
     static let measureBudget = 4096
@@ -64,7 +66,9 @@ public final class TextCache: TextMeasuring {
         for font in fonts.values { TTF_CloseFont(font) }
     }
 
-    private func clearLines() {
+    /// Destroys every line's texture; the renderer's owner calls it before the renderer goes
+    /// (`Canvas`), as SDL_DestroyRenderer frees them all and a later destroy would touch freed memory.
+    func clearLines() {
         for line in lines.values { SDL_DestroyTexture(line.texture) }
         lines.removeAll()
     }

@@ -99,13 +99,21 @@ public final class TextureCache: ImageMetrics {
         self.bundled = bundled
     }
 
-    deinit {
+    deinit { destroyTextures() }
+
+    /// Destroys every texture made here; the renderer's owner calls it before the renderer goes
+    /// (`Canvas`), as SDL_DestroyRenderer frees them all and a later destroy would touch freed memory.
+    func destroyTextures() {
         for entry in entries.values { SDL_DestroyTexture(entry.texture) }
         for preview in previews.values { SDL_DestroyTexture(preview) }
         for stage in staging.values {
             SDL_DestroyTexture(stage.texture)
             SDL_FreeSurface(stage.decoded.surface)
         }
+        entries.removeAll()
+        previews.removeAll()
+        staging.removeAll()
+        residentBytes = 0
     }
 
     /// A new frame, for `time`: its upload budget starts afresh.

@@ -81,3 +81,18 @@ final class ManagedAtomicFlag: @unchecked Sendable {
 /// Every test that drives SDL shares its global state (one video subsystem a process), so they all
 /// live under this suite, which runs them one at a time; each file adds its own nested suite.
 @Suite(.serialized) struct SDLTests {}
+
+extension SDLTests {
+    /// A scene keeps the canvas's caches; when the canvas goes, SDL_DestroyRenderer frees their
+    /// textures, so the caches must hold none of them after it (a later destroy crashed `bench --photos` at exit).
+    @Test func theCachesACanvasSharedHoldNoneOfItsTexturesOnceItGoes() throws {
+        var canvas: Canvas? = try headlessCanvas(Size(width: 320, height: 200))
+        let text = canvas!.text, textures = canvas!.textures
+        #expect(text.line("Kept", font: Font(size: 16), color: Color(r: 255, g: 255, b: 255)) != nil)
+        textures.preload([PhotoLibrary.photos[0].image])
+        #expect(text.lineCount == 1 && textures.residentBytes > 0)
+        canvas = nil
+        #expect(text.lineCount == 0)
+        #expect(textures.residentBytes == 0 && !textures.isResident(PhotoLibrary.photos[0].image))
+    }
+}
