@@ -55,9 +55,12 @@ final class DecodeQueue: @unchecked Sendable {
         }
     }
 
-    /// Two workers on two cores by default: one decode waiting on memory lets the other run; at
-    /// nice 19 both yield to a frame. (0: nothing runs; tests look at the queue's order.)
-    init(workerCount: Int = max(1, min(2, ProcessInfo.processInfo.activeProcessorCount))) {
+    /// One worker per core but one, the frame's (its thread and the OpenGL rasteriser's), at most
+    /// four (each holds megabytes while it decodes). On two cores that is one: with two, both
+    /// decodes shared the core the frame left them and each took twice as long, so fewer cards
+    /// were ready when they came into view (docs/photo-folders.md, "Threads"). At nice 19 it still
+    /// yields to a frame. (0: nothing runs; tests look at the queue's order.)
+    init(workerCount: Int = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1))) {
         self.workerCount = workerCount
         // Decoded surfaces are megabytes each, made on the workers and freed on the render thread.
         // glibc raises its mmap threshold after the first such frees, and later surfaces then come

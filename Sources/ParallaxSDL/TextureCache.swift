@@ -55,10 +55,11 @@ public final class TextureCache: ImageMetrics {
     static let fadeSeconds = 0.2
     /// Headless work decodes an image when first asked for, waiting for it: every frame complete.
     public var decodesSynchronously = false
-    /// Texels a frame uploads at most while the window runs. A 1280x800 photo at once took 4-5 ms of
-    /// a frame on llvmpipe, which made frames late; in bands it goes up over a few frames, each well
-    /// within its budget (docs/performance.md, "What keeps frames short"). Headless frames upload whole.
-    static let uploadBudget = 256_000
+    /// Texels a frame uploads at most while the window runs: one feed card (900x675) a frame. A
+    /// 1280x800 photo at once took 4-5 ms of a frame on llvmpipe, which made frames late; in bands it
+    /// goes up over two frames. At 256,000 a card took three frames, and at 8,000 px/s 5 % more cards
+    /// came into view as placeholders (docs/photo-folders.md, "Prefetch"). Headless frames upload whole.
+    static let uploadBudget = 640_000
     private var uploadedThisFrame = 0
     /// Decodes on their way up, band by band: the texture, the decoded pixels, and the rows done.
     private struct Staging {
