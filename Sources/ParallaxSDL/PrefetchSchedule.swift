@@ -3,8 +3,8 @@
 /// the cells on the way. Items are admitted in that order, each only if, with it, every admitted item
 /// is still up in time when they run in the order they show; so a card on the way never makes the
 /// landing late, and runs before it when it shows first. Running the landing first instead (as
-/// listed) left the first cards after every release grey at 8,000 px/s: they were due before the
-/// landing's decodes were done.
+/// listed) left the first cards after every release as placeholders at 8,000 px/s: they were due
+/// before the landing's decodes were done.
 enum PrefetchSchedule {
     struct Item: Equatable {
         /// Seconds until the image shows.
@@ -26,7 +26,9 @@ enum PrefetchSchedule {
             let at = admitted.firstIndex { items[$0].due > items[i].due } ?? admitted.count
             // Those before it keep their places; it and those after it must still be in time.
             let shifted = [i] + admitted[at...]
-            let inTime = shifted.enumerated().allSatisfy { offset, index in ready(at + offset, items[index]) <= items[index].due }
+            let inTime = shifted.enumerated().allSatisfy { offset, index in
+                ready(at + offset, items[index]) <= items[index].due
+            }
             if inTime { admitted.insert(i, at: at) }
         }
         return admitted
