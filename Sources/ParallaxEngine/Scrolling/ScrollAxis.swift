@@ -169,6 +169,23 @@ public struct ScrollAxis: Sendable {
         return last.piece.position(at: .infinity)
     }
 
+    /// Seconds after `time` until `reached(offset)` first holds as the motion under way goes on,
+    /// bisected on the closed form to a millisecond: 0 if it holds now, `.infinity` if not within
+    /// 30 s. `reached` must stay true once true (an edge the content passes on its way): the
+    /// prefetch's due times (`FeedPrefetch.due`, `PagerScene`).
+    public func secondsUntil(from time: Double, _ reached: (_ offset: Double) -> Bool) -> Double {
+        let horizon = 30.0
+        func holds(_ t: Double) -> Bool { reached(offset(at: time + t)) }
+        if holds(0) { return 0 }
+        guard holds(horizon) else { return .infinity }
+        var (lo, hi) = (0.0, horizon)
+        while hi - lo > 1e-3 {
+            let mid = (lo + hi) / 2
+            if holds(mid) { hi = mid } else { lo = mid }
+        }
+        return hi
+    }
+
     public func sample(at t: Double) -> ScrollSample {
         let now = state(at: t)
         return ScrollSample(time: t, offset: now.x, velocity: now.v, phase: now.phase)

@@ -31,24 +31,14 @@ public enum FeedPrefetch {
     }
 
     /// When, in seconds after `time`, each item comes into view as `axis` moves on (closed form,
-    /// bisected to a millisecond); 0 for one in view by then, `.infinity` for one never reached.
+    /// bisected to a millisecond: `ScrollAxis.secondsUntil`); 0 for one in view by then, `.infinity`
+    /// for one never reached.
     public static func due(_ items: [Int], _ layout: FeedLayout, axis: ScrollAxis, at time: Double) -> [Double] {
-        let horizon = 30.0, viewport = layout.viewport.height
+        let viewport = layout.viewport.height
         let now = axis.offset(at: time), downwards = (axis.restingOffset ?? now) >= now
         return items.map { index in
             let top = layout.containerTop(ofItem: index), bottom = top + layout.photoHeight + layout.captionHeight
-            func shows(_ t: Double) -> Bool {
-                let offset = axis.offset(at: time + t)
-                return downwards ? offset + viewport > top : offset < bottom
-            }
-            if shows(0) { return 0 }
-            guard shows(horizon) else { return .infinity }
-            var (lo, hi) = (0.0, horizon)
-            while hi - lo > 1e-3 {
-                let mid = (lo + hi) / 2
-                if shows(mid) { hi = mid } else { lo = mid }
-            }
-            return hi
+            return axis.secondsUntil(from: time) { offset in downwards ? offset + viewport > top : offset < bottom }
         }
     }
 }

@@ -270,18 +270,7 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
         let w = viewport.width, page = Double(i)
         guard abs(fraction - page) >= 1 else { return 0 }
         let forwards = page > fraction, edge = forwards ? page - 1 : page + 1
-        func reached(_ t: Double) -> Bool {
-            let f = scroller.offset(at: time + t) / w
-            return forwards ? f > edge : f < edge
-        }
-        let horizon = 30.0
-        guard reached(horizon) else { return .infinity }
-        var (lo, hi) = (0.0, horizon)
-        while hi - lo > 1e-3 {
-            let mid = (lo + hi) / 2
-            if reached(mid) { hi = mid } else { lo = mid }
-        }
-        return hi
+        return scroller.secondsUntil(from: time) { offset in forwards ? offset / w > edge : offset / w < edge }
     }
 
     /// The scrim every page's photo has, for legible text: a dim over the whole page (alpha 110)
