@@ -61,13 +61,19 @@ let package = Package(
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]
         ),
+        // PNG with its text chunks: the shared thumbnail cache's files (docs/photo-folders.md).
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
         .target(name: "ParallaxEngine"),
         .target(name: "ParallaxScenes", dependencies: ["ParallaxEngine"]),
         .target(name: "ParallaxFrame", dependencies: ["ParallaxEngine"]),
         .target(
             name: "ParallaxSDL",
             dependencies: [
-                "ParallaxEngine", "ParallaxFrame", "CSDL2", "CSDL2SysWM", "CWaylandClient", "CSDL2Image", "CSDL2TTF", "CTurboJPEG",
+                "ParallaxEngine", "ParallaxFrame", "CSDL2", "CSDL2SysWM", "CWaylandClient", "CSDL2Image", "CSDL2TTF", "CTurboJPEG", "CPNG",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -95,7 +101,7 @@ let package = Package(
         .testTarget(
             name: "ParallaxSDLTests",
             dependencies: [
-                "ParallaxSDL", "ParallaxFrame", "ParallaxScenes", "ParallaxVisualRegression", "ParallaxSnapshotTesting", "CTurboJPEG",
+                "ParallaxSDL", "ParallaxFrame", "ParallaxScenes", "ParallaxVisualRegression", "ParallaxSnapshotTesting", "CTurboJPEG", "CPNG",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]

@@ -72,6 +72,7 @@ public final class Canvas: WindowRenderTarget {
     deinit {
         // The caches may outlive the canvas (a scene holds them): their textures go first.
         textures.destroyTextures()
+        textures.finishThumbnailWrites()
         text.clearLines()
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)

@@ -44,6 +44,24 @@ final class DecodeQueue: @unchecked Sendable {
     /// The last 15 of them, round and round.
     private var recent = [Double](repeating: 0, count: 15)
     private var recentCount = 0
+    /// The shared thumbnail cache, for the user's photos (nil: off, `--no-thumbnail-cache`).
+    var thumbnails: ThumbnailWriter?
+    /// Thumbnails to write: after every decode queued, at the workers' nice 19, never on the frame's
+    /// thread. Past `writeBacklog` a worker writes its own at once (each waiting one holds a 3 MB image).
+    private var writes: [ThumbnailCache.Work] = []
+    private var writesUnderWay = 0
+    static let writeBacklog = 8
+    private var counts = Counts()
+
+    /// Decodes done so far, by where their pixels came from (`bench --photos`, tests).
+    struct Counts: Equatable {
+        /// Files decoded (JPEG) or loaded (PNG) themselves.
+        var fromFile = 0
+        /// Served by a valid thumbnail in the shared cache.
+        var fromThumbnailCache = 0
+    }
+
+    var decodeCounts: Counts { lock.withLock { counts } }
 
     /// The median of the last 15 decodes on the workers (50 ms until there are any: a 12 MP JPEG
     /// at 1/4 on a busy two-core machine).
@@ -154,25 +172,77 @@ final class DecodeQueue: @unchecked Sendable {
         while true {
             lock.lock()
             guard !queued.isEmpty else {
-                workers -= 1
+                guard !writes.isEmpty, let thumbnails else {
+                    workers -= 1
+                    lock.unlock()
+                    return
+                }
+                let work = writes.removeFirst()
+                writesUnderWay += 1
                 lock.unlock()
-                return
+                thumbnails.perform(work)
+                finishedWrite()
+                continue
             }
             let next = queued.removeFirst()
             lock.unlock()
             var watch = Stopwatch()
-            let result = ImageDecoder.decode(next.job, scale: next.scale)
+            let (result, work) = ImageDecoder.decode(next.job, scale: next.scale, thumbnails: thumbnails?.cache(for: next.job.path))
             let seconds = watch.lap()
             done.lock()
             lock.lock()
             results[next.job] = result
+            tally(result)
             durations.append(seconds)
             recent[recentCount % recent.count] = seconds
             recentCount += 1
             lock.unlock()
             done.broadcast()
             done.unlock()
+            if let work { leave(work) }
         }
+    }
+
+    /// Counts where a result's pixels came from (under the lock).
+    private func tally(_ result: ImageDecoder.Result) {
+        guard case let .decoded(decoded) = result else { return }
+        if decoded.origin == .file { counts.fromFile += 1 } else { counts.fromThumbnailCache += 1 }
+    }
+
+    /// Queues `work` for when no decode waits; past the backlog, does it now, on this worker.
+    private func leave(_ work: ThumbnailCache.Work) {
+        guard let thumbnails else { return }
+        lock.lock()
+        guard writes.count >= Self.writeBacklog else {
+            writes.append(work)
+            let starts = workers < workerCount
+            if starts { workers += 1 }
+            lock.unlock()
+            if starts { Thread { [self] in self.work() }.start() }
+            return
+        }
+        writesUnderWay += 1
+        lock.unlock()
+        thumbnails.perform(work)
+        finishedWrite()
+    }
+
+    private func finishedWrite() {
+        done.lock()
+        lock.withLock { writesUnderWay -= 1 }
+        done.broadcast()
+        done.unlock()
+    }
+
+    /// Writes every thumbnail still queued, here, and waits for those under way (before the process
+    /// exits: a run leaves what it decoded in the shared cache).
+    func finishWrites() {
+        while let work = lock.withLock({ writes.isEmpty ? nil : writes.removeFirst() }) {
+            thumbnails?.perform(work)
+        }
+        done.lock()
+        defer { done.unlock() }
+        while lock.withLock({ writesUnderWay > 0 }) { done.wait() }
     }
 
     /// Decodes these jobs (each resampled by its scale) on every core before returning, keeping the
@@ -184,8 +254,12 @@ final class DecodeQueue: @unchecked Sendable {
         lock.unlock()
         guard !fresh.isEmpty else { return }
         DispatchQueue.concurrentPerform(iterations: fresh.count) { [self] i in
-            let result = ImageDecoder.decode(fresh[i].job, scale: fresh[i].scale)
-            lock.withLock { results[fresh[i].job] = result }
+            let (result, work) = ImageDecoder.decode(fresh[i].job, scale: fresh[i].scale, thumbnails: thumbnails?.cache(for: fresh[i].job.path))
+            lock.withLock {
+                results[fresh[i].job] = result
+                tally(result)
+            }
+            if let work { leave(work) }
         }
         done.lock()
         done.broadcast()

@@ -21,6 +21,7 @@ enum ImageDecoder {
         let thumbnail: Thumbnail
         /// What was wrong with a file decoded all the same (a truncated JPEG: grey below what arrived).
         var damage: String?
+        var origin = Origin.file
     }
 
     enum Result {
@@ -60,14 +61,63 @@ enum ImageDecoder {
         return Exif.read(path: path).orientation >= 5 ? (h, w) : (w, h)
     }
 
-    static func decode(_ job: Job, scale: Double?) -> Result {
+    /// Where a decode's pixels came from.
+    enum Origin: Equatable, Sendable {
+        /// The file itself (a JPEG decoded, a PNG loaded).
+        case file
+        /// A valid thumbnail of it in the shared cache, of this size.
+        case thumbnail(ThumbnailCache.Size)
+    }
+
+    /// `job` decoded at `scale`. With `thumbnails` (the shared cache, for the user's photos), the
+    /// smallest valid thumbnail that covers the drawn size stands in for the file; without one, the
+    /// file is decoded large enough for the thumbnail that would have (the smallest covering size,
+    /// else the largest), which is returned to be written, or a failure to be recorded. A file whose
+    /// failure is recorded and unchanged since is not decoded again.
+    static func decode(_ job: Job, scale: Double?, thumbnails: ThumbnailCache? = nil) -> (result: Result, thumbnail: ThumbnailCache.Work?) {
         let path = job.path
         let scale = scale.flatMap { $0 > 0 ? $0 : nil }
         let factor = scale ?? 1
+        var cached: Loaded?
+        // The file as the cache keys it, and the thumbnail its decode is to leave there.
+        var source: ThumbnailCache.Source?
+        var plan: (size: ThumbnailCache.Size, image: (width: Int, height: Int), dimensions: (width: Int, height: Int))?
+        if let thumbnails, scale != nil, !thumbnails.contains(path), let file = ThumbnailCache.Source(path: path) {
+            source = file
+            if let (w, h) = orientedSize(of: path), w > 0, h > 0 {
+                let drawn = (width: max(1, Int((Double(w) * factor).rounded())), height: max(1, Int((Double(h) * factor).rounded())))
+                let covering = ThumbnailCache.sizes(covering: drawn.width, drawn.height, width: w, height: h)
+                for size in covering {
+                    guard let pixels = thumbnails.read(file, size: size, covering: drawn), let surface = surface(of: pixels) else { continue }
+                    cached = Loaded(surface: surface, imageSize: Size(width: Double(w), height: Double(h)), origin: .thumbnail(size))
+                    break
+                }
+                let size = covering.first ?? .xxLarge
+                plan = (size, (w, h), ThumbnailCache.dimensions(width: w, height: h, size: size))
+            }
+            if cached == nil, thumbnails.hasFailed(file) {
+                return (.failed("image \(path) cannot be decoded (recorded in \(thumbnails.failFolder); tried again once the file changes)"), nil)
+            }
+        }
+        var work: ThumbnailCache.Work?
         let loaded: Loaded
-        switch load(path, factor: factor) {
-        case let .success(image): loaded = image
-        case let .failure(failure): return .failed(failure.message)
+        if let cached {
+            loaded = cached
+        } else {
+            // Decoded large enough for the thumbnail too (a 4000 px photo for a 1024 px one: 3/8, not 1/4).
+            let needed = plan.map { plan in
+                max(factor, Double(plan.dimensions.width) / Double(plan.image.width), Double(plan.dimensions.height) / Double(plan.image.height))
+            } ?? factor
+            switch load(path, factor: needed) {
+            case let .success(image):
+                loaded = image
+                // A damaged file is shown as far as it goes, but not kept so for other applications.
+                if let source, let plan, image.damage == nil, let pixels = pixels(of: image.surface, size: plan.dimensions) {
+                    work = .write(pixels, of: source, size: plan.size, image: plan.image, mimeType: image.mimeType)
+                }
+            case let .failure(failure):
+                return (.failed(failure.message), source.map { .failure($0) })
+            }
         }
         let imageSize = loaded.imageSize
         // Made from the scaled decode; its scales are per pixel of the whole image, as the backdrop samples it.
@@ -76,18 +126,45 @@ enum ImageDecoder {
                                   scaleX: Double(small.width) / imageSize.width, scaleY: Double(small.height) / imageSize.height)
         let target = (w: max(1, Int32((imageSize.width * factor).rounded())), h: max(1, Int32((imageSize.height * factor).rounded())))
         guard let resampled = PixelOperations.resample(loaded.surface, to: target) else {
-            return .failed("image \(path) cannot be resampled to \(target.w)x\(target.h): \(String(cString: SDL_GetError()))")
+            return (.failed("image \(path) cannot be resampled to \(target.w)x\(target.h): \(String(cString: SDL_GetError()))"), work)
         }
         guard let shade = job.shade else {
-            return .decoded(Decoded(surface: resampled, imageSize: imageSize, scale: scale, rowOffset: 0, thumbnail: thumbnail, damage: loaded.damage))
+            return (.decoded(Decoded(surface: resampled, imageSize: imageSize, scale: scale, rowOffset: 0, thumbnail: thumbnail,
+                                     damage: loaded.damage, origin: loaded.origin)), work)
         }
         let first = max(0, min(Int(resampled.pointee.h) - 1, Int((shade.firstRow * factor).rounded(.down))))
         let end = max(first + 1, min(Int(resampled.pointee.h), Int((shade.endRow * factor).rounded(.up))))
         guard let rows = PixelOperations.crop(resampled, rows: first..<end) else {
-            return .failed("image \(path): out of memory cropping it: \(String(cString: SDL_GetError()))")
+            return (.failed("image \(path): out of memory cropping it: \(String(cString: SDL_GetError()))"), work)
         }
         PixelOperations.apply(shade, to: rows, scale: factor, firstRow: first)
-        return .decoded(Decoded(surface: rows, imageSize: imageSize, scale: scale, rowOffset: first, thumbnail: thumbnail, damage: loaded.damage))
+        return (.decoded(Decoded(surface: rows, imageSize: imageSize, scale: scale, rowOffset: first, thumbnail: thumbnail,
+                                 damage: loaded.damage, origin: loaded.origin)), work)
+    }
+
+    /// A 32-bit surface holding `pixels` (B, G, R, X: SDL's XRGB8888).
+    static func surface(of pixels: ThumbnailCache.Pixels) -> UnsafeMutablePointer<SDL_Surface>? {
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(pixels.width), Int32(pixels.height), 32, SDL_PIXELFORMAT_RGB888.rawValue) else {
+            return nil
+        }
+        let pitch = Int(surface.pointee.pitch), row = pixels.width * 4
+        pixels.bgrx.withUnsafeBytes { bytes in
+            for y in 0..<pixels.height { memcpy(surface.pointee.pixels + y * pitch, bytes.baseAddress! + y * row, row) }
+        }
+        return surface
+    }
+
+    /// A 32-bit surface (kept) resampled to `size`, as B, G, R, X pixels (alpha dropped).
+    static func pixels(of surface: UnsafeMutablePointer<SDL_Surface>, size: (width: Int, height: Int)) -> ThumbnailCache.Pixels? {
+        guard let copy = SDL_DuplicateSurface(surface),
+              let resampled = PixelOperations.resample(copy, to: (Int32(size.width), Int32(size.height))) else { return nil }
+        defer { SDL_FreeSurface(resampled) }
+        let pitch = Int(resampled.pointee.pitch), row = size.width * 4
+        var bgrx = [UInt8](repeating: 0, count: row * size.height)
+        bgrx.withUnsafeMutableBytes { bytes in
+            for y in 0..<size.height { memcpy(bytes.baseAddress! + y * row, resampled.pointee.pixels + y * pitch, row) }
+        }
+        return ThumbnailCache.Pixels(width: size.width, height: size.height, bgrx: bgrx)
     }
 
     struct Failure: Error {
@@ -99,6 +176,8 @@ enum ImageDecoder {
         let surface: UnsafeMutablePointer<SDL_Surface>
         let imageSize: Size
         var damage: String?
+        var origin = Origin.file
+        var mimeType = "image/png"
     }
 
     /// The file as a 32-bit surface the right way up, at least `factor` times its size (a JPEG) or
@@ -181,6 +260,6 @@ enum ImageDecoder {
             return .failure(Failure(message: "image \(path): out of memory turning it: \(String(cString: SDL_GetError()))"))
         }
         let size = orientation >= 5 ? Size(width: Double(h), height: Double(w)) : Size(width: Double(w), height: Double(h))
-        return .success(Loaded(surface: upright, imageSize: size, damage: damage))
+        return .success(Loaded(surface: upright, imageSize: size, damage: damage, mimeType: "image/jpeg"))
     }
 }

@@ -117,7 +117,7 @@ extension PhotoBenchmark {
             guard let (w, h) = ImageDecoder.orientedSize(of: path) else { return nil }
             let scale = max(box.width / Double(w), box.height / Double(h))
             let start = threadCPUSeconds()
-            guard case let .decoded(decoded) = ImageDecoder.decode(ImageDecoder.Job(path: path), scale: scale) else { return nil }
+            guard case let .decoded(decoded) = ImageDecoder.decode(ImageDecoder.Job(path: path), scale: scale).result else { return nil }
             let seconds = threadCPUSeconds() - start
             SDL_FreeSurface(decoded.surface)
             return seconds

@@ -160,6 +160,23 @@ public final class TextureCache: ImageMetrics {
         index = PhotoIndex(folder: folder, photos: paths, cacheFolder: cacheFolder, logger: logger, canWork: { queue.isIdle })
     }
 
+    /// Reads and writes the desktop's shared thumbnail cache for the photos under `folder`
+    /// (docs/photo-folders.md, "The shared thumbnail cache"); a problem writing is one log line.
+    public func shareThumbnails(of folder: String, cache: ThumbnailCache = ThumbnailCache(root: ThumbnailCache.defaultRoot())) {
+        let logger = logger
+        queue.thumbnails = ThumbnailWriter(cache: cache, photos: folder) { logger.warning("\($0)") }
+    }
+
+    /// The shared cache's writer, while it is on.
+    public var thumbnailWriter: ThumbnailWriter? { queue.thumbnails }
+
+    /// Decodes so far, from files and from the shared cache.
+    public var decodedFromFile: Int { queue.decodeCounts.fromFile }
+    public var decodedFromThumbnailCache: Int { queue.decodeCounts.fromThumbnailCache }
+
+    /// Writes the thumbnails still queued (before the process exits).
+    public func finishThumbnailWrites() { queue.finishWrites() }
+
     /// Seconds each background decode took since the last call (`bench --photos`).
     public func takeDecodeTimes() -> [Double] { queue.takeDurations() }
 

@@ -26,6 +26,8 @@ public struct PlaygroundSettings: Sendable, Equatable {
     public var photos: String?
     /// Megabytes of decoded photos kept as textures (`--cache-mb`).
     public var photoCacheMB: Double?
+    /// The photos' thumbnails are read from and written to the desktop's shared cache (off: `--no-thumbnail-cache`).
+    public var thumbnailCache = true
     public enum PhotoLimits {
         public static let cacheMB = 16.0...16384
     }
@@ -63,7 +65,7 @@ public struct PlaygroundSettings: Sendable, Equatable {
         var s = PlaygroundSettings(registry: registry)
         let sections = s.sections
         let root = try JSONObjectReader.versionedDocument(data, file: file, version: currentVersion,
-                                                          fields: Set(sections.map(\.name) + ["scrolling", "rendering", "reducedMotion", "photos", "photoCacheMB"]))
+                                                          fields: Set(sections.map(\.name) + ["scrolling", "rendering", "reducedMotion", "photos", "photoCacheMB", "thumbnailCache"]))
         for section in sections where root.has(section.name) {
             let reader = try root.object(section.name)
             try reader.rejectUnknownFields(Set(section.settings.map(\.field)))
@@ -93,6 +95,7 @@ public struct PlaygroundSettings: Sendable, Equatable {
         s.reducedMotion = try root.bool("reducedMotion", default: false)
         if root.has("photos") { s.photos = try root.string("photos") }
         if root.has("photoCacheMB") { s.photoCacheMB = try root.number("photoCacheMB", in: PhotoLimits.cacheMB) }
+        s.thumbnailCache = try root.bool("thumbnailCache", default: true)
         return s
     }
 
@@ -107,6 +110,7 @@ public struct PlaygroundSettings: Sendable, Equatable {
         ]
         if let photos { fields["photos"] = .string(photos) }
         if let photoCacheMB { fields["photoCacheMB"] = .number(photoCacheMB) }
+        if !thumbnailCache { fields["thumbnailCache"] = .bool(false) }
         for section in sections {
             fields[section.name] = .object(Dictionary(uniqueKeysWithValues: section.settings.map { ($0.field, .number(self[$0])) }))
         }

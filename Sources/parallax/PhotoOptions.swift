@@ -12,6 +12,10 @@ struct PhotoOptions: ParsableArguments {
     @Option(name: .customLong("cache-mb"), help: "Megabytes of decoded photos to keep as textures (default \(TextureCache.defaultBudget >> 20)).")
     var cacheMB: Double?
 
+    @Flag(name: .customLong("thumbnail-cache"), inversion: .prefixedNo,
+          help: "Read and write the photos' thumbnails in the desktop's shared cache ($XDG_CACHE_HOME/thumbnails; default on).")
+    var thumbnailCache: Bool?
+
     func validate() throws {
         if let cacheMB, !PlaygroundSettings.PhotoLimits.cacheMB.contains(cacheMB) {
             throw ValidationError("--cache-mb must be from \(Int(PlaygroundSettings.PhotoLimits.cacheMB.lowerBound)) to \(Int(PlaygroundSettings.PhotoLimits.cacheMB.upperBound))")
@@ -23,6 +27,7 @@ struct PhotoOptions: ParsableArguments {
     func apply(to options: inout SceneRegistry.Options) throws {
         if let photos { options.settings.photos = photos }
         if let cacheMB { options.settings.photoCacheMB = cacheMB }
+        if let thumbnailCache { options.settings.thumbnailCache = thumbnailCache }
         guard let folder = options.settings.photos else { return }
         let items: [PhotoFolder.Item]
         do throws(PhotoFolder.Failure) {
@@ -35,9 +40,11 @@ struct PhotoOptions: ParsableArguments {
     }
 }
 
-/// Gives the canvas the options' photo cache budget and, for a folder of photos, its colour index.
+/// Gives the canvas the options' photo cache budget and, for a folder of photos, its colour index
+/// and the shared thumbnail cache (unless turned off).
 func attachPhotos(to canvas: Canvas, options: SceneRegistry.Options, logger: Logger) {
     if let mb = options.settings.photoCacheMB { canvas.textures.budget = Int(mb * 1_048_576) }
     guard let folder = options.settings.photos else { return }
+    if options.settings.thumbnailCache { canvas.textures.shareThumbnails(of: folder) }
     canvas.textures.indexPhotos(folder: folder, paths: options.feed.photos.map(\.image.name))
 }

@@ -95,7 +95,7 @@ extension SDLTests {
         let path = writeOrientedPhoto(orientation)
         #expect(Exif.read(path: path).orientation == orientation)
         #expect(ImageDecoder.orientedSize(of: path)! == (w, h))
-        guard case let .decoded(decoded) = ImageDecoder.decode(ImageDecoder.Job(path: path), scale: nil) else {
+        guard case let .decoded(decoded) = ImageDecoder.decode(ImageDecoder.Job(path: path), scale: nil).result else {
             Issue.record("not decoded")
             return
         }

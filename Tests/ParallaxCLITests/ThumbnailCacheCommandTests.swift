@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// The shared thumbnail cache end to end (docs/photo-folders.md, "The shared thumbnail cache"): a
+/// capture of a folder's photos leaves their thumbnails in `$XDG_CACHE_HOME/thumbnails` by the time
+/// it exits; `--no-thumbnail-cache` and `"thumbnailCache": false` leave none.
+@Suite struct ThumbnailCacheCommandTests {
+    /// A folder of four bundled photos and an empty cache home; both removed by `cleanUp`.
+    private func photoFolder() throws -> (folder: String, cache: String, environment: [String: String]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-thumbnail-photos-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let images = packageRoot.path + "/Resources/Images/"
+        let photos = try FileManager.default.contentsOfDirectory(atPath: images).filter { $0.hasSuffix(".jpg") }.sorted().prefix(4)
+        for name in photos { try FileManager.default.copyItem(atPath: images + name, toPath: folder + "/" + name) }
+        var environment = withoutUserConfig(ProcessInfo.processInfo.environment)
+        environment["XDG_CACHE_HOME"] = folder + "-cache"
+        return (folder, folder + "-cache", environment)
+    }
+
+    private func cleanUp(_ folder: String) {
+        try? FileManager.default.removeItem(atPath: folder)
+        try? FileManager.default.removeItem(atPath: folder + "-cache")
+        try? FileManager.default.removeItem(atPath: folder + "-out")
+        try? FileManager.default.removeItem(atPath: folder + "-out.json")
+    }
+
+    /// The PNGs under the cache's size folders.
+    private func thumbnails(_ cache: String) -> [String] {
+        ["normal", "large", "x-large", "xx-large"].flatMap { size in
+            ((try? FileManager.default.contentsOfDirectory(atPath: cache + "/thumbnails/" + size)) ?? []).map { size + "/" + $0 }
+        }
+    }
+
+    @Test func aCaptureLeavesTheThumbnailsOfWhatItDecodedBeforeItExits() throws {
+        let (folder, cache, environment) = try photoFolder()
+        defer { cleanUp(folder) }
+        let outcome = try parallax(["capture", "--scene", "feed", "--photos", folder, "--size", "640x400", "--out", folder + "-out"], environment: environment)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let written = thumbnails(cache)
+        #expect(!written.isEmpty, "no thumbnails in \(cache)/thumbnails")
+        #expect(written.allSatisfy { $0.hasSuffix(".png") && !($0 as NSString).lastPathComponent.hasPrefix(".") }, "\(written)")
+        // A second capture reads them: nothing new is written, and the frame is drawn all the same.
+        let again = try parallax(["capture", "--scene", "feed", "--photos", folder, "--size", "640x400", "--out", folder + "-out"], environment: environment)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(thumbnails(cache).sorted() == written.sorted())
+    }
+
+    @Test(arguments: [true, false])
+    func theFlagOrTheConfigTurnsTheSharedCacheOff(byFlag: Bool) throws {
+        let (folder, cache, environment) = try photoFolder()
+        defer { cleanUp(folder) }
+        var arguments = ["capture", "--scene", "feed", "--photos", folder, "--size", "640x400", "--out", folder + "-out"]
+        if byFlag {
+            arguments.append("--no-thumbnail-cache")
+        } else {
+            let config = folder + "-out.json"
+            _ = FileManager.default.createFile(atPath: config, contents: Data(#"{"version": 1, "thumbnailCache": false}"#.utf8))
+            arguments += ["--config", config]
+        }
+        let outcome = try parallax(arguments, environment: environment)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cache + "/thumbnails"))
+    }
+}
