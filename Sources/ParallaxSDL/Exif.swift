@@ -8,6 +8,9 @@ struct Exif: Equatable {
     var orientation = 1
     /// DateTimeOriginal as the camera wrote it, "YYYY:MM:DD HH:MM:SS" (local time, no zone).
     var dateTaken: String?
+    /// The small JPEG cameras embed for previews (IFD1's JPEGInterchangeFormat and its length), stored
+    /// the same way round as the photo: its bytes' range in the bytes parsed.
+    var thumbnail: Range<Int>?
 
     static func read(path: String) -> Exif {
         guard let handle = FileHandle(forReadingAtPath: path) else { return Exif() }
@@ -27,7 +30,9 @@ struct Exif: Equatable {
             guard length >= 2 else { break }
             let body = i + 4, end = min(b.count, i + 2 + length)
             if marker == 0xE1, end - body > 14, Array(b[body..<body + 6]) == Array("Exif\0\0".utf8) {
-                return tiff(Array(b[(body + 6)..<end]))
+                var exif = tiff(Array(b[(body + 6)..<end]))
+                exif.thumbnail = exif.thumbnail.map { ($0.lowerBound + body + 6)..<($0.upperBound + body + 6) }
+                return exif
             }
             i += 2 + length
         }
@@ -59,7 +64,16 @@ struct Exif: Equatable {
         }
         var exif = Exif()
         guard let ifd0 = value(4, 4) else { return exif }
-        for entry in entries(ifd0) {
+        let first = entries(ifd0)
+        // IFD1, after IFD0's entries: the thumbnail's offset (0x0201) and length (0x0202), within the block.
+        if let count = value(ifd0, 2), let ifd1 = value(ifd0 + 2 + 12 * count, 4), ifd1 > 0 {
+            let tags = Dictionary(entries(ifd1).map { ($0.tag, $0.at) }, uniquingKeysWith: { a, _ in a })
+            if let at = tags[0x0201].flatMap({ value($0, 4) }), let length = tags[0x0202].flatMap({ value($0, 4) }),
+               length > 0, at > 0, at + length <= t.count {
+                exif.thumbnail = at..<(at + length)
+            }
+        }
+        for entry in first {
             if entry.tag == 0x0112, entry.type == 3, let o = value(entry.at, 2), (1...8).contains(o) { exif.orientation = o }
             if entry.tag == 0x8769, let sub = value(entry.at, 4) {
                 for inner in entries(sub) where inner.tag == 0x9003 && inner.type == 2 && inner.count >= 19 {

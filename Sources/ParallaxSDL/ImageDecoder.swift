@@ -223,7 +223,8 @@ enum ImageDecoder {
         return scalingFactors.first { scaled(width, $0) >= needW && scaled(height, $0) >= needH } ?? tjscalingfactor(num: 1, denom: 1)
     }
 
-    private static func jpeg(_ bytes: [UInt8], path: String, factor: Double)
+    /// `bytes` (a JPEG) at least `factor` times its size, turned by `orientation` (nil: its own EXIF's).
+    static func jpeg(_ bytes: [UInt8], path: String, factor: Double, orientation: Int? = nil)
         -> Swift.Result<Loaded, Failure> {
         guard let handle = tjInitDecompress() else { return .failure(Failure(message: "image \(path): libjpeg-turbo cannot start")) }
         defer { tjDestroy(handle) }
@@ -237,7 +238,7 @@ enum ImageDecoder {
         guard w > 0, h > 0, w <= maxSide, h <= maxSide else {
             return .failure(Failure(message: "image \(path) is \(w)x\(h), outside 1...\(maxSide) px a side"))
         }
-        let orientation = Exif.parse(bytes).orientation
+        let orientation = orientation ?? Exif.parse(bytes).orientation
         let dct = dctFactor(width: Int(w), height: Int(h), factor: factor)
         let sw = Int32(scaled(Int(w), dct)), sh = Int32(scaled(Int(h), dct))
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, sw, sh, 32, SDL_PIXELFORMAT_RGB888.rawValue) else {

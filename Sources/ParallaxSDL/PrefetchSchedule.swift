@@ -11,15 +11,42 @@ enum PrefetchSchedule {
         var due: Double
         /// Seconds its texture takes to go up once decoded (`TextureCache.uploadBudget` texels a frame).
         var uploadSeconds: Double
+        /// It has no quick image yet (`QuickImage`).
+        var needsQuick = false
+    }
+
+    /// Full decodes in the order to run them, and quick images to make first, in theirs.
+    struct Plan: Equatable {
+        var full: [Int]
+        var quick: [Int]
+    }
+
+    /// The full decodes admitted as by `order`, started after the quick images, and a quick image
+    /// for every item that needs one and whose full decode is not admitted, by due time, the `k`-th
+    /// done at `(k / workers + 1) * quickSeconds`. More quick images start the full decodes later
+    /// and may leave more out, which need quick images too: repeated until that settles (the quick
+    /// list only grows, so it does).
+    static func plan(_ items: [Item], decodeSeconds: Double, quickSeconds: Double, workers: Int) -> Plan {
+        let workers = max(1, workers)
+        var quick: [Int] = []
+        while true {
+            let start = Double((quick.count + workers - 1) / workers) * quickSeconds
+            let full = order(items, decodeSeconds: decodeSeconds, workers: workers, after: start)
+            let admitted = Set(full)
+            let needed = items.indices.filter { items[$0].needsQuick && (!admitted.contains($0) || quick.contains($0)) }
+                .sorted { (items[$0].due, $0) < (items[$1].due, $1) }
+            if needed == quick { return Plan(full: full, quick: quick) }
+            quick = needed
+        }
     }
 
     /// Indices into `items`, in the order to decode them: by due time (ties in listed order), on
-    /// `workers` workers taking `decodeSeconds` a decode, the `k`-th done at `(k / workers + 1) *
-    /// decodeSeconds`, then up after its upload time.
-    static func order(_ items: [Item], decodeSeconds: Double, workers: Int) -> [Int] {
+    /// `workers` workers taking `decodeSeconds` a decode from `start` seconds on, the `k`-th done at
+    /// `start + (k / workers + 1) * decodeSeconds`, then up after its upload time.
+    static func order(_ items: [Item], decodeSeconds: Double, workers: Int, after start: Double = 0) -> [Int] {
         let workers = max(1, workers)
         func ready(_ position: Int, _ item: Item) -> Double {
-            Double(position / workers + 1) * decodeSeconds + item.uploadSeconds
+            start + Double(position / workers + 1) * decodeSeconds + item.uploadSeconds
         }
         var admitted: [Int] = []
         for i in items.indices {

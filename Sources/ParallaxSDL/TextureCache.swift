@@ -89,6 +89,15 @@ public final class TextureCache: ImageMetrics {
     private var fadeStart: [ImageID: Double] = [:]
     /// The index's thumbnails as textures, by image.
     private var previews: [ImageID: OpaquePointer] = [:]
+    /// Quick images (`QuickImage`) as textures, standing in for their photos until the full decode
+    /// fades in over them; at most `maxQuickImages`, the oldest dropped first.
+    private var quickImages: [ImageID: (texture: OpaquePointer, origin: QuickImage.Origin)] = [:]
+    private var quickOrder: [ImageID] = []
+    /// Asked for and not arrived; and those whose files have none.
+    private var quickAsked: Set<ImageID> = []
+    private var quickMissing: Set<ImageID> = []
+    /// 200 at 192x144 is 22 MB: a few screens of cards either way.
+    static let maxQuickImages = 200
 
     /// `bundled`: the thumbnails of the photos in `imagesFolder` (`BundledThumbnails.load`).
     public init(renderer: OpaquePointer, imagesFolder: String, logger: Logger, budget: Int = TextureCache.defaultBudget,
@@ -107,6 +116,9 @@ public final class TextureCache: ImageMetrics {
     func destroyTextures() {
         for entry in entries.values { SDL_DestroyTexture(entry.texture) }
         for preview in previews.values { SDL_DestroyTexture(preview) }
+        for quick in quickImages.values { SDL_DestroyTexture(quick.texture) }
+        quickImages.removeAll()
+        quickOrder.removeAll()
         for stage in staging.values {
             SDL_DestroyTexture(stage.texture)
             SDL_FreeSurface(stage.decoded.surface)
@@ -122,6 +134,46 @@ public final class TextureCache: ImageMetrics {
         uploadedThisFrame = 0
         if time > frameTime, time - frameTime <= 0.1 { frameInterval = time - frameTime }
         frameTime = time
+        takeQuickImages()
+    }
+
+    /// Quick images that arrived go up as their photos' placeholders (a few KB each).
+    private func takeQuickImages() {
+        for image in quickAsked {
+            guard let made = queue.takeQuick(path(image)) else {
+                // Dropped from the queue before it was made (its card went by): asked for again when it matters.
+                if !queue.isMakingQuick(path(image)) { quickAsked.remove(image) }
+                continue
+            }
+            quickAsked.remove(image)
+            guard let made else {
+                quickMissing.insert(image)
+                continue
+            }
+            let pixels = made.pixels
+            guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGB888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                                  Int32(pixels.width), Int32(pixels.height)) else { continue }
+            _ = pixels.bgrx.withUnsafeBytes { SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(pixels.width * 4)) }
+            SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+            if let old = quickImages.updateValue((texture, made.origin), forKey: image) {
+                SDL_DestroyTexture(old.texture)
+            } else {
+                quickOrder.append(image)
+            }
+            while quickOrder.count > Self.maxQuickImages {
+                let oldest = quickOrder.removeFirst()
+                quickImages.removeValue(forKey: oldest).map { SDL_DestroyTexture($0.texture) }
+            }
+        }
+    }
+
+    /// How `image` shows while its texture is not ready: its quick image's origin, if it has one.
+    func quickImageOrigin(of image: ImageID) -> QuickImage.Origin? { quickImages[image]?.origin }
+
+    /// The image has, or is getting, a quick image, or needs none: its file has none to give, or it
+    /// is a bundled photo (small, decoded at start, its thumbnail committed beside it).
+    private func hasQuickImage(_ image: ImageID) -> Bool {
+        !image.name.hasPrefix("/") || quickImages[image] != nil || quickAsked.contains(image) || quickMissing.contains(image)
     }
 
     /// After a frame's draws: `prefetch` (images with the scale and shade they will be drawn with and
@@ -136,6 +188,7 @@ public final class TextureCache: ImageMetrics {
         // Uploads under way finish whether or not their image is still listed: none is left half up.
         for (job, stage) in staging { _ = upload(stage.image, job: job) }
         var candidates: [(job: ImageDecoder.Job, scale: Double?)] = []
+        var images: [ImageID] = []
         var timings: [PrefetchSchedule.Item] = []
         for item in prefetch where !failed.contains(item.image) {
             let job = ImageDecoder.Job(path: path(item.image), shade: item.shade)
@@ -146,11 +199,17 @@ public final class TextureCache: ImageMetrics {
             let texels = sizes[item.image].map { $0.width * scale * $0.height * scale } ?? 0
             let uploadFrames = (texels / Double(Self.uploadBudget)).rounded(.up)
             candidates.append((job, item.drawnScale))
-            timings.append(PrefetchSchedule.Item(due: item.due, uploadSeconds: uploadFrames * frameInterval))
+            images.append(item.image)
+            timings.append(PrefetchSchedule.Item(due: item.due, uploadSeconds: uploadFrames * frameInterval, needsQuick: !hasQuickImage(item.image)))
         }
-        let order = PrefetchSchedule.order(timings, decodeSeconds: queue.typicalDecodeSeconds, workers: queue.workerCount)
-        let ahead = order.map { candidates[$0] }
-        queue.schedule(drawn: drawnJobs, prefetch: ahead, drawnFirst: prefetch.isEmpty)
+        let plan = PrefetchSchedule.plan(timings, decodeSeconds: queue.typicalDecodeSeconds, quickSeconds: queue.typicalQuickSeconds,
+                                         workers: queue.workerCount)
+        // Quick images: first for what this frame drew as placeholders, then those the plan wants.
+        let drawnPlaceholders = waiting.filter { image in !hasQuickImage(image) && drawnJobs.contains { $0.path == path(image) } }
+        let quick = drawnPlaceholders.sorted { $0.name < $1.name } + plan.quick.map { images[$0] }
+        quickAsked.formUnion(quick)
+        queue.requestQuick(quick.map(path))
+        queue.schedule(drawn: drawnJobs, prefetch: plan.full.map { candidates[$0] }, drawnFirst: prefetch.isEmpty)
     }
 
     /// Loads the colour index of a folder's photos (absolute paths), building what it lacks in the
@@ -207,6 +266,7 @@ public final class TextureCache: ImageMetrics {
 
     /// The photo's thumbnail (`thumbnail(of:)`) as a texture, if there is one.
     func preview(of image: ImageID) -> OpaquePointer? {
+        if let quick = quickImages[image] { return quick.texture }
         if let texture = previews[image] { return texture }
         guard let thumbnail = thumbnail(of: image) else { return nil }
         guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGB888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),

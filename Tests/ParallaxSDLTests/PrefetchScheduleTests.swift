@@ -32,9 +32,9 @@ import Testing
         #expect(PrefetchSchedule.order(uploading, decodeSeconds: 0.1, workers: 1) == [2, 0])
     }
 
-    /// A fling at 8,000 px/s down the feed, its plan and due times as the scene lists them, decodes
-    /// taking 68 ms on two workers and 3 frames to go up (a 900x675 card at 256,000 texels a frame).
-    @Test func aRealFlingKeepsItsLandingAndGetsMoreOfTheWayThanLandingFirst() throws {
+    /// A flick at 8,000 px/s down a feed of 1,000 cards in a 1280x800 window, released at 4/60 s:
+    /// the layout, the landing, and the cells listed with their due times, as the scene lists them.
+    func fling8000() throws -> (layout: FeedLayout, landing: Double, cells: [Int], due: [Double]) {
         var settings = FeedSettings()
         settings.itemCount = 1000
         let layout = FeedLayout(settings: settings, viewport: Size(width: 1280, height: 800))
@@ -45,8 +45,14 @@ import Testing
         let t0 = 4.0 / 60
         axis.pointerUp(700 - 4 * 8000 / 60, at: t0)
         let landing = try #require(axis.restingOffset)
-        let plan = FeedPrefetch.plan(layout, from: axis.offset(at: t0), to: landing)
-        let due = FeedPrefetch.due(plan, layout, axis: axis, at: t0)
+        let cells = FeedPrefetch.plan(layout, from: axis.offset(at: t0), to: landing)
+        return (layout, landing, cells, FeedPrefetch.due(cells, layout, axis: axis, at: t0))
+    }
+
+    /// A fling at 8,000 px/s down the feed, its plan and due times as the scene lists them, decodes
+    /// taking 68 ms on two workers and 3 frames to go up (a 900x675 card at 256,000 texels a frame).
+    @Test func aRealFlingKeepsItsLandingAndGetsMoreOfTheWayThanLandingFirst() throws {
+        let (layout, landing, plan, due) = try fling8000()
         let upload = 3.0 / 60, decode = 0.068, workers = 2
         let items = due.map { Item(due: $0, uploadSeconds: upload) }
         let order = PrefetchSchedule.order(items, decodeSeconds: decode, workers: workers)
@@ -68,5 +74,33 @@ import Testing
         var landingFirst = 0
         for i in items.indices where ready(landingFirst, items[i], decode: decode, workers: workers) <= items[i].due { landingFirst += 1 }
         #expect(order.count > landingFirst)
+    }
+
+    /// Cold (no card has a texture or a quick image), at 8,000 px/s, on this machine's one worker:
+    /// decodes of 50 ms, a card a frame to go up, quick images of 15 ms. Every card listed shows a
+    /// photo when it comes into view: its full decode in time, else its quick image in time.
+    @Test func coldAt8000PxPerSecondEveryCardHasAQuickImageOrItsPhotoInTime() throws {
+        let (layout, landing, cells, due) = try fling8000()
+        let decode = 0.05, quick = 0.015, upload = 1.0 / 60, workers = 1
+        let items = due.map { Item(due: $0, uploadSeconds: upload, needsQuick: true) }
+        let plan = PrefetchSchedule.plan(items, decodeSeconds: decode, quickSeconds: quick, workers: workers)
+        #expect(!plan.quick.isEmpty, "at this speed some cards need a quick image")
+        #expect(Set(plan.full).isDisjoint(with: plan.quick))
+        // Quick images by due time, the k-th ready at (k + 1) * quick; full decodes after them all.
+        #expect(plan.quick.map { items[$0].due } == plan.quick.map { items[$0].due }.sorted())
+        for (k, i) in plan.quick.enumerated() {
+            #expect(Double(k + 1) * quick <= items[i].due, "card \(cells[i]): quick image in time")
+        }
+        let start = Double(plan.quick.count) * quick
+        for (k, i) in plan.full.enumerated() {
+            #expect(start + ready(k, items[i], decode: decode, workers: workers) <= items[i].due, "card \(cells[i]): photo in time")
+        }
+        #expect(Set(plan.full).union(plan.quick) == Set(items.indices), "every card listed has one or the other")
+        let landingCount = layout.visible(offset: landing).cells.count
+        #expect(Set(0..<landingCount).isSubset(of: Set(plan.full)), "the landing's cards get their full photos")
+        // Cards with a quick image already need none: the plan is the full decodes alone.
+        let warm = items.map { Item(due: $0.due, uploadSeconds: $0.uploadSeconds) }
+        #expect(PrefetchSchedule.plan(warm, decodeSeconds: decode, quickSeconds: quick, workers: workers)
+            == PrefetchSchedule.Plan(full: PrefetchSchedule.order(warm, decodeSeconds: decode, workers: workers), quick: []))
     }
 }
