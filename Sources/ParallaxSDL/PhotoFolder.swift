@@ -30,29 +30,64 @@ public enum PhotoFolder {
     /// The folder's images in feed order; a missing folder, a file, or a folder without images is a
     /// `Failure` naming it.
     public static func scan(_ folder: String) throws(Failure) -> [Item] {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
-            throw Failure(description: "\(folder): no such folder")
-        }
-        guard isFolder.boolValue else { throw Failure(description: "\(folder): not a folder") }
-        let root = URL(fileURLWithPath: folder).standardizedFileURL.path
-        guard let walk = FileManager.default.enumerator(atPath: root) else { throw Failure(description: "\(folder): cannot be read") }
-        var items: [Item] = []
-        while let relative = walk.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            guard !name.hasPrefix("."), extensions.contains((name as NSString).pathExtension.lowercased()) else { continue }
-            let path = root + "/" + relative
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                  attributes[.type] as? FileAttributeType == .typeRegular else { continue }
-            if let date = Exif.read(path: path).dateTaken {
-                items.append(Item(path: path, name: relative, dateTaken: date, fromExif: true))
-            } else {
-                let modified = (attributes[.modificationDate] as? Date) ?? Date(timeIntervalSince1970: 0)
-                items.append(Item(path: path, name: relative, dateTaken: exifText(modified), fromExif: false))
-            }
-        }
+        let items = try Scanner().scan(folder)
         guard !items.isEmpty else { throw Failure(description: "\(folder): no JPEG or PNG files in it") }
-        return items.sorted { ($0.dateTaken, $0.name) < ($1.dateTaken, $1.name) }
+        return items
+    }
+
+    /// Scans a folder again and again (as it changes, `FolderWatcher`), reading the EXIF block only of
+    /// files new or changed since the last scan (size or modification time). One thread at a time.
+    public final class Scanner: @unchecked Sendable {
+        private var known: [String: (size: Int, modified: Int, item: Item)] = [:]
+
+        public init() {}
+
+        /// The folder's images in feed order (none: an empty list); a missing folder or a file is a `Failure`.
+        /// Folders are walked without following symbolic links to folders (a link looping back is
+        /// never walked); links to files count. Hidden files and folders (`.name`) are skipped.
+        public func scan(_ folder: String) throws(Failure) -> [Item] {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+                throw Failure(description: "\(folder): no such folder")
+            }
+            guard isFolder.boolValue else { throw Failure(description: "\(folder): not a folder") }
+            let root = URL(fileURLWithPath: folder).standardizedFileURL.path
+            guard let top = try? FileManager.default.contentsOfDirectory(atPath: root) else { throw Failure(description: "\(folder): cannot be read") }
+            var items: [Item] = []
+            var seen: [String: (size: Int, modified: Int, item: Item)] = [:]
+            var folders: [(relative: String, names: [String])] = [("", top)]
+            while let (relative, names) = folders.popLast() {
+                for name in names where !name.hasPrefix(".") {
+                    let inFolder = relative.isEmpty ? name : relative + "/" + name
+                    let path = root + "/" + inFolder
+                    var link = stat()
+                    guard lstat(path, &link) == 0 else { continue }
+                    if link.st_mode & S_IFMT == S_IFDIR {
+                        if let inner = try? FileManager.default.contentsOfDirectory(atPath: path) { folders.append((inFolder, inner)) }
+                        continue
+                    }
+                    var info = stat()
+                    guard extensions.contains((name as NSString).pathExtension.lowercased()), stat(path, &info) == 0,
+                          info.st_mode & S_IFMT == S_IFREG else { continue }
+                    let size = Int(info.st_size), modified = Int(info.st_mtim.tv_sec)
+                    let item: Item
+                    if let old = known[path], old.size == size, old.modified == modified, old.item.name == inFolder {
+                        item = old.item
+                    } else if let date = Exif.read(path: path).dateTaken {
+                        item = Item(path: path, name: inFolder, dateTaken: date, fromExif: true)
+                    } else {
+                        item = Item(path: path, name: inFolder, dateTaken: exifText(Date(timeIntervalSince1970: Double(modified))), fromExif: false)
+                    }
+                    seen[path] = (size, modified, item)
+                    items.append(item)
+                }
+            }
+            known = seen
+            return items.sorted { ($0.dateTaken, $0.name) < ($1.dateTaken, $1.name) }
+        }
+
+        /// The size and modification time each photo had at the last scan, by path.
+        public var stamps: [String: (size: Int, modified: Int)] { known.mapValues { ($0.size, $0.modified) } }
     }
 
     /// `date` in local time, as EXIF writes dates.

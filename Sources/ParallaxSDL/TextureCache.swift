@@ -236,6 +236,34 @@ public final class TextureCache: ImageMetrics {
     /// Writes the thumbnails still queued (before the process exits).
     public func finishThumbnailWrites() { queue.finishWrites() }
 
+    /// Drops everything known of these images (files rewritten or gone): textures, sizes, quick
+    /// images, failures; drawn again, they are read afresh.
+    public func forget(_ images: Set<ImageID>) {
+        let paths = Set(images.map(path))
+        for (job, entry) in entries where paths.contains(job.path) {
+            SDL_DestroyTexture(entry.texture)
+            residentBytes -= entry.bytes
+            entries[job] = nil
+        }
+        for (job, stage) in staging where paths.contains(job.path) {
+            SDL_DestroyTexture(stage.texture)
+            SDL_FreeSurface(stage.decoded.surface)
+            staging[job] = nil
+        }
+        for image in images {
+            quickImages.removeValue(forKey: image).map { SDL_DestroyTexture($0.texture) }
+            previews.removeValue(forKey: image).map { SDL_DestroyTexture($0) }
+            sizes[image] = nil
+            fadeStart[image] = nil
+        }
+        quickOrder.removeAll { images.contains($0) }
+        failed.subtract(images)
+        damaged.subtract(images)
+        headersRead.subtract(images)
+        quickMissing.subtract(images)
+        waiting.subtract(images)
+    }
+
     /// Seconds each background decode took since the last call (`bench --photos`).
     public func takeDecodeTimes() -> [Double] { queue.takeDurations() }
 

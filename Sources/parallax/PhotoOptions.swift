@@ -35,7 +35,7 @@ struct PhotoOptions: ParsableArguments {
         } catch {
             throw CommandFailure(message: error.description, code: 2)
         }
-        options.feed.photos = items.map { Photo(image: ImageID($0.path), title: $0.name, credit: $0.dateText, dayTaken: String($0.dateText.prefix(10))) }
+        options.feed.photos = items.map(\.photo)
         options.feed.itemCount = items.count
     }
 }

@@ -58,7 +58,13 @@ struct RunCommand: ParsableCommand {
                 screenshots.save(pixels, path: folder + "/" + name)
                 return "Saved \(name) in \(PlaygroundSettings.displayPath(folder, home: ProcessInfo.processInfo.environment["HOME"]))"
             }
-            let timings = Run.run(target: canvas, driver: driver, options: runOptions, onFrame: trace?.write)
+            // A folder of photos is followed as it changes (docs/photo-folders.md, "A folder that changes").
+            let follower = sceneOptions.settings.photos.map { PhotoFolderFollower(folder: $0, logger: logger) }
+            let timings = Run.run(target: canvas, driver: driver, options: runOptions) { frame, time, presentTime, cursor, scene in
+                follower?.apply(to: scene, textures: canvas.textures)
+                trace?.write(frame: frame, time: time, presentTime: presentTime, cursor: cursor, scene: scene)
+            }
+            follower?.stop()
             screenshots.finish()
             if let stats {
                 var summary = timings.summary

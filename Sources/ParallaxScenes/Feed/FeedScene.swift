@@ -69,6 +69,30 @@ public final class FeedScene: PlaygroundScene, CursorProviding {
         position.jump(scroller, at: time)
     }
 
+    /// The one line shown instead of the cards while a folder's photos cannot be (the folder was removed).
+    public private(set) var message: String?
+
+    /// Shows `photos` instead of the current ones, or `message` over an empty feed (a folder that
+    /// changed: docs/photo-folders.md, "A folder that changes"). The card at the top of the view
+    /// stays where it is on screen, wherever its photo moved in the order: the scroll position
+    /// follows the card, not the index (a motion under way stops there). A card whose photo went
+    /// leaves its place to the one now at its index.
+    public func replacePhotos(_ photos: [Photo], message: String? = nil, at time: Double) {
+        let current = scroller.offset(at: time)
+        let anchor = layout.visible(offset: current).cells.first { $0.container.maxY > layout.visibleBand.top }
+        let anchorPhoto = anchor.flatMap { settings.photos.isEmpty ? nil : settings.photos[$0.index % settings.photos.count].image }
+        self.message = message
+        settings.photos = message == nil ? photos : []
+        settings.itemCount = settings.photos.count
+        layout = FeedLayout(settings: effectiveSettings, viewport: viewport)
+        scroller.setExtent(viewport: viewport.height, content: layout.contentLength, at: time)
+        if let anchor, settings.itemCount > 0 {
+            let index = settings.photos.firstIndex { $0.image == anchorPhoto } ?? min(anchor.index, settings.itemCount - 1)
+            scroller.scroll(to: layout.containerTop(ofItem: index) - anchor.container.minY, animated: false, at: time)
+        }
+        position.jump(scroller, at: time)
+    }
+
     public func update(to time: Double) {
         position.update(scroller, to: time)
         relayoutMotion(at: time)
@@ -98,7 +122,10 @@ public final class FeedScene: PlaygroundScene, CursorProviding {
             .object(["index": .number(Double($0.index)), "y": .number($0.container.minY),
                      "height": .number($0.container.height), "shift": .number($0.shift)])
         }
-        return ["viewport": .object(["top": .number(band.top), "height": .number(band.bottom - band.top)]), "items": .array(items)]
+        var fields: [String: JSONValue] = ["viewport": .object(["top": .number(band.top), "height": .number(band.bottom - band.top)]),
+                                           "items": .array(items), "photoCount": .number(Double(settings.itemCount))]
+        if let message { fields["message"] = .string(message) }
+        return fields
     }
 
     public func draw(into list: inout DisplayList) {
@@ -116,6 +143,12 @@ public final class FeedScene: PlaygroundScene, CursorProviding {
                       color: Theme.secondaryText, clip: header.frame)
         }
         for cell in visible.cells { drawCell(cell, into: &list) }
+        if let message {
+            let band = layout.visibleBand, box = screen.insetBy(dx: layout.scale.scaled(24), dy: 0)
+            let font = TextLayout.fitLine(message, font: layout.scale.font(Theme.title), minSize: 11, width: box.width, measurer: environment.text)
+            list.text(message, font: font, at: Point(x: box.minX, y: (band.top + band.bottom) / 2 - layout.scale.scaled(10)),
+                      color: Theme.secondaryText, clip: box)
+        }
         if let stretch { list.stretch(commandsFrom: contentStart, stretch) }
         if let landing = scroller.restingOffset {
             let plan = FeedPrefetch.plan(layout, from: offset, to: landing)
