@@ -82,9 +82,10 @@ enum ImageDecoder {
         // The file as the cache keys it, and the thumbnail its decode is to leave there.
         var source: ThumbnailCache.Source?
         var plan: (size: ThumbnailCache.Size, image: (width: Int, height: Int), dimensions: (width: Int, height: Int))?
-        if let thumbnails, scale != nil, !thumbnails.contains(path), let file = ThumbnailCache.Source(path: path) {
+        if let thumbnails, !thumbnails.contains(path), let file = ThumbnailCache.Source(path: path) {
             source = file
-            if let (w, h) = orientedSize(of: path), w > 0, h > 0 {
+            // Drawn at a size (not at the file's own, before its size is known): a thumbnail may serve.
+            if scale != nil, let (w, h) = orientedSize(of: path), w > 0, h > 0 {
                 let drawn = (width: max(1, Int((Double(w) * factor).rounded())), height: max(1, Int((Double(h) * factor).rounded())))
                 let covering = ThumbnailCache.sizes(covering: drawn.width, drawn.height, width: w, height: h)
                 for size in covering {

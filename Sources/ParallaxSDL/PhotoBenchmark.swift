@@ -13,9 +13,15 @@ public enum PhotoBenchmark {
     public struct Report {
         /// Seconds between presents.
         public var intervals: [Double] = []
-        /// Cards that came into view, and those of them that were still placeholders then.
+        /// Cards that came into view, and those of them that were still placeholders then; of those,
+        /// the ones showing a quick image (`QuickImage`); and of all, those shown from the shared
+        /// thumbnail cache (their texture or their quick image).
         public var entered = 0
         public var enteredAsPlaceholders = 0
+        public var enteredAsQuick = 0
+        public var enteredFromThumbnailCache = 0
+        /// Seconds from process start to the first frame that showed a photo (full or quick), if one did.
+        public var firstPhotoFrame: Double?
         /// Cards in view once the content came to rest after a fling, and those still placeholders.
         public var landed = 0
         public var landedAsPlaceholders = 0
@@ -88,13 +94,40 @@ public enum PhotoBenchmark {
             if frame > 1 { report.intervals.append(interval) }
             let shown = canvas.displayListRenderer.drawnImages
             let entering = shown.subtracting(previous)
+            let placeholders = canvas.displayListRenderer.placeholders
             report.entered += entering.count
-            report.enteredAsPlaceholders += entering.intersection(canvas.displayListRenderer.placeholders).count
+            for image in entering {
+                let quick = placeholders.contains(image) ? canvas.textures.quickImageOrigin(of: image) : nil
+                if placeholders.contains(image) { report.enteredAsPlaceholders += 1 }
+                if quick != nil { report.enteredAsQuick += 1 }
+                if quick == .thumbnailCache || (!placeholders.contains(image) && canvas.textures.textureOrigin(of: image) != .file) {
+                    report.enteredFromThumbnailCache += 1
+                }
+            }
             previous = shown
         }
         report.decodes = canvas.textures.takeDecodeTimes()
         report.peakResidentBytes = Bench.peakResidentBytes()
         return report
+    }
+
+    /// Draws frames at 60 Hz, as they come, until one shows a photo (its texture or its quick image)
+    /// or `limit` seconds pass: the seconds from process start to that frame (nil: none did).
+    public static func firstPhotoFrame(canvas: Canvas, driver: SceneDriver, limit: Double = 10) -> Double? {
+        let step = FrameStep(driver: driver, target: canvas, clock: Stopwatch())
+        let start = monotonicSeconds()
+        var frame = 0
+        while monotonicSeconds() - start < limit {
+            step.run(at: Double(frame) / rate)
+            canvas.present()
+            let renderer = canvas.displayListRenderer
+            if renderer.drawnImages.contains(where: { !renderer.placeholders.contains($0) || canvas.textures.quickImageOrigin(of: $0) != nil }) {
+                return ProcessStart.elapsed()
+            }
+            frame += 1
+            usleep(UInt32(max(0, Double(frame) / rate - (monotonicSeconds() - start)) * 1e6))
+        }
+        return nil
     }
 
     /// A flick: the pointer dragged `velocity` px/s for four frames, released moving.

@@ -15,6 +15,16 @@ public final class TextureCache: ImageMetrics {
 
     public static let defaultBudget = 256 << 20
 
+    /// For a folder's photos, the default budget: what `screensOfTextures` screens of `pixels` (the
+    /// window's device pixels) hold, a few screens of cards ahead and behind, at least 32 MB. At
+    /// 1280x800 that is 49 MB, some 18 feed cards; cards further away are decoded again when they
+    /// come back, from the shared thumbnail cache once it has them.
+    public static func budget(forScreen pixels: Size) -> Int {
+        max(32 << 20, Int(pixels.width * pixels.height) * 4 * screensOfTextures)
+    }
+
+    public static let screensOfTextures = 12
+
     struct Entry {
         let texture: OpaquePointer
         let bytes: Int
@@ -29,6 +39,8 @@ public final class TextureCache: ImageMetrics {
         var wanted: (scale: Double, draws: Int)?
         /// The whole image, small (`Thumbnail`).
         let thumbnail: Thumbnail
+        /// Decoded from the file, or from the shared thumbnail cache.
+        let origin: ImageDecoder.Origin
     }
 
     /// How far the drawn scale may drift from the texture's before it is decoded again: within it a
@@ -166,6 +178,9 @@ public final class TextureCache: ImageMetrics {
             }
         }
     }
+
+    /// Where the texture of `image` came from, if one is ready.
+    func textureOrigin(of image: ImageID) -> ImageDecoder.Origin? { resident(image)?.origin }
 
     /// How `image` shows while its texture is not ready: its quick image's origin, if it has one.
     func quickImageOrigin(of image: ImageID) -> QuickImage.Origin? { quickImages[image]?.origin }
@@ -484,7 +499,7 @@ public final class TextureCache: ImageMetrics {
         useCounter += 1
         let decoded = stage.decoded
         let entry = Entry(texture: stage.texture, bytes: Int(w) * Int(h) * 4, scale: decoded.scale ?? 1, rowOffset: decoded.rowOffset,
-                          fitted: decoded.scale != nil, lastUsed: useCounter, thumbnail: decoded.thumbnail)
+                          fitted: decoded.scale != nil, lastUsed: useCounter, thumbnail: decoded.thumbnail, origin: decoded.origin)
         entries[job] = entry
         sizes[image] = decoded.imageSize
         if waiting.remove(image) != nil { fadeStart[image] = frameTime }

@@ -78,10 +78,17 @@ struct BenchCommand: ParsableCommand {
             let viewport = size.size
             let (canvas, driver) = try openScene("feed", viewport: viewport, options: options, mode: window ? .window : .headless,
                                                  completeFrames: false, logger: Logger.quiet(), script: nil)
+            // From process start (the scan, the window, the decodes of the first cards) to a photo on screen.
+            let firstPhoto = PhotoBenchmark.firstPhotoFrame(canvas: canvas, driver: driver)
+            let writer = canvas.textures.thumbnailWriter
+            let atStart = writer.map { Self.thumbnailShare(options.feed.photos.map(\.image.name), cache: $0.cache) }
             canvas.textures.index?.waitUntilBuilt()
             // Frames are the cap here: by default enough for 1,000 photos down and back.
-            let report = PhotoBenchmark.run(canvas: canvas, driver: driver, velocity: fling,
+            var report = PhotoBenchmark.run(canvas: canvas, driver: driver, velocity: fling,
                                             maxFrames: frames == 600 ? 60 * 60 * 10 : frames)
+            report.firstPhotoFrame = firstPhoto
+            canvas.textures.finishThumbnailWrites()
+            let cache = PhotoCacheReport(thumbnailsAtStart: atStart, written: writer?.written ?? 0)
             let layout = FeedLayout(settings: options.feed, viewport: viewport)
             let box = Size(width: layout.columnWidth * canvas.text.pixelScale,
                            height: (layout.photoHeight + 2 * options.feed.maxShift) * canvas.text.pixelScale)
@@ -90,12 +97,12 @@ struct BenchCommand: ParsableCommand {
             let ours = PhotoBenchmark.decodeTimes(paths: Array(sample), box: box)
             let anchor = PhotoBenchmark.djpegTimes(paths: Array(sample))
             let path = "\(canvas.rendererName), \(window ? "window" : "headless")"
-            let result = Self.photosJSON(report, items: options.feed.photos.count, velocity: fling, path: path, ours: ours, anchor: anchor)
+            let result = Self.photosJSON(report, items: options.feed.photos.count, velocity: fling, path: path, cache: cache, ours: ours, anchor: anchor)
             // The scene (through its driver, gone by now) shares the canvas's text cache, whose
             // textures must go before the canvas destroys its renderer: the canvas lives to the end.
             withExtendedLifetime(canvas) {
                 print(json ? result.jsonText : Self.photosTable(report, items: options.feed.photos.count, velocity: fling, path: path,
-                                                                ours: ours, anchor: anchor))
+                                                                cache: cache, ours: ours, anchor: anchor))
             }
         }
     }
@@ -105,13 +112,36 @@ struct BenchCommand: ParsableCommand {
 
     static func share(_ part: Int, of whole: Int) -> Double { whole > 0 ? Double(part) / Double(whole) : 0 }
 
-    static func photosJSON(_ r: PhotoBenchmark.Report, items: Int, velocity: Double, path: String, ours: [Double], anchor: [Double]?) -> JSONValue {
+    /// The shared thumbnail cache in a run: the share of the photos with an `xx-large` thumbnail
+    /// file at the start (nil: the cache is off), and the thumbnails the run wrote.
+    struct PhotoCacheReport {
+        var thumbnailsAtStart: Double?
+        var written: Int
+        /// Warm: most photos had their thumbnail at the start.
+        var state: String { thumbnailsAtStart.map { $0 >= 0.5 ? "warm" : "cold" } ?? "off" }
+    }
+
+    /// The share of `paths` with a file in the cache's `xx-large` folder (the size that covers the
+    /// feed's cards at 1280x800): a stat each, no PNG read.
+    static func thumbnailShare(_ paths: [String], cache: ThumbnailCache) -> Double {
+        share(paths.filter { FileManager.default.fileExists(atPath: cache.path(forURI: ThumbnailCache.uri(of: $0), size: .xxLarge)) }.count,
+              of: paths.count)
+    }
+
+    static func photosJSON(_ r: PhotoBenchmark.Report, items: Int, velocity: Double, path: String, cache: PhotoCacheReport, ours: [Double],
+                           anchor: [Double]?) -> JSONValue {
         .object([
+            "cache": .string(cache.state), "thumbnailsAtStart": cache.thumbnailsAtStart.map(JSONValue.number) ?? .null,
+            "quickAtEntry": .number(share(r.enteredAsQuick, of: r.entered)),
+            "fullAtEntry": .number(1 - share(r.enteredAsPlaceholders, of: r.entered)),
+            "placeholderAtEntry": .number(share(r.enteredAsPlaceholders - r.enteredAsQuick, of: r.entered)),
+            "fromThumbnailCache": .number(share(r.enteredFromThumbnailCache, of: r.entered)),
+            "thumbnailsWritten": .number(Double(cache.written)),
+            "firstPhotoFrameMs": r.firstPhotoFrame.map { .number($0 * 1000) } ?? .null,
             "photos": .number(Double(items)), "flingPxPerS": .number(velocity), "path": .string(path), "completed": .bool(r.completed),
             "flings": .number(Double(r.flings)), "frames": .number(Double(r.intervals.count + 1)),
             "intervalMs": milliseconds(r.intervals),
             "cardsEntered": .number(Double(r.entered)),
-            "decodedAtEntry": .number(1 - share(r.enteredAsPlaceholders, of: r.entered)),
             "landings": .number(Double(r.landings)), "decodedAtLanding": .number(1 - share(r.landedAsPlaceholders, of: r.landed)),
             "decodeInRunMs": milliseconds(r.decodes), "decodeMs": milliseconds(ours), "djpegQuarterMs": anchor.map(milliseconds) ?? .null,
             "decodeToAnchor": anchor.map { .number(percentile(ours, 0.5) / max(1e-9, percentile($0, 0.5))) } ?? .null,
@@ -119,7 +149,9 @@ struct BenchCommand: ParsableCommand {
         ])
     }
 
-    static func photosTable(_ r: PhotoBenchmark.Report, items: Int, velocity: Double, path: String, ours: [Double], anchor: [Double]?) -> String {
+    static func photosTable(_ r: PhotoBenchmark.Report, items: Int, velocity: Double, path: String, cache: PhotoCacheReport, ours: [Double],
+                            anchor: [Double]?) -> String {
+        func percent(_ part: Int) -> String { String(format: "%.1f%%", 100 * share(part, of: r.entered)) }
         func row(_ name: String, _ values: [Double]) -> String {
             let ms = values.map { $0 * 1000 }
             return name.padding(toLength: 38, withPad: " ", startingAt: 0)
@@ -134,7 +166,9 @@ struct BenchCommand: ParsableCommand {
         \(row("decode alone (CPU), \(ours.count) files", ours))
         \(anchor.map { row("djpeg -scale 1/4 (CPU), \($0.count) files", $0) } ?? "djpeg -scale 1/4: not installed (libjpeg-turbo-progs)")
         decode alone / djpeg (p50): \(ratio)
-        cards decoded when they came into view: \(String(format: "%.1f", 100 * (1 - share(r.enteredAsPlaceholders, of: r.entered))))% of \(r.entered)
+        shared thumbnail cache: \(cache.state)\(cache.thumbnailsAtStart.map { String(format: " (%.1f%% of the photos had one at the start)", 100 * $0) } ?? ""), \(cache.written) thumbnails written
+        first frame with a photo: \(r.firstPhotoFrame.map { String(format: "%.0f ms after process start", $0 * 1000) } ?? "none in 10 s")
+        cards when they came into view (\(r.entered)): full \(percent(r.entered - r.enteredAsPlaceholders)), quick \(percent(r.enteredAsQuick)), placeholder \(percent(r.enteredAsPlaceholders - r.enteredAsQuick)); from the shared cache \(percent(r.enteredFromThumbnailCache))
         cards decoded at the landing: \(r.landings == 0 ? "no landing in the run" : String(format: "%.1f", 100 * (1 - share(r.landedAsPlaceholders, of: r.landed))) + "% of \(r.landed) (\(r.landings) landings)")
         peak resident memory: \(String(format: "%.1f", Double(r.peakResidentBytes) / 1_048_576)) MB
         """

@@ -9,7 +9,7 @@ struct PhotoOptions: ParsableArguments {
     @Option(help: "Show this folder's JPEG and PNG photos (at any depth, by date taken) in the feed.")
     var photos: String?
 
-    @Option(name: .customLong("cache-mb"), help: "Megabytes of decoded photos to keep as textures (default \(TextureCache.defaultBudget >> 20)).")
+    @Option(name: .customLong("cache-mb"), help: "Megabytes of decoded photos to keep as textures (default: with --photos, \(TextureCache.screensOfTextures) screens of the window; else \(TextureCache.defaultBudget >> 20)).")
     var cacheMB: Double?
 
     @Flag(name: .customLong("thumbnail-cache"), inversion: .prefixedNo,
@@ -45,6 +45,7 @@ struct PhotoOptions: ParsableArguments {
 func attachPhotos(to canvas: Canvas, options: SceneRegistry.Options, logger: Logger) {
     if let mb = options.settings.photoCacheMB { canvas.textures.budget = Int(mb * 1_048_576) }
     guard let folder = options.settings.photos else { return }
+    if options.settings.photoCacheMB == nil { canvas.textures.budget = TextureCache.budget(forScreen: canvas.sizes.drawable) }
     if options.settings.thumbnailCache { canvas.textures.shareThumbnails(of: folder) }
     canvas.textures.indexPhotos(folder: folder, paths: options.feed.photos.map(\.image.name))
 }
