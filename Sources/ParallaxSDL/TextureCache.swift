@@ -185,10 +185,11 @@ public final class TextureCache: ImageMetrics {
     /// How `image` shows while its texture is not ready: its quick image's origin, if it has one.
     func quickImageOrigin(of image: ImageID) -> QuickImage.Origin? { quickImages[image]?.origin }
 
-    /// The image has, or is getting, a quick image, or needs none: its file has none to give, or it
-    /// is a bundled photo (small, decoded at start, its thumbnail committed beside it).
+    /// The image has a quick image or needs none: its file has none to give, or it is a bundled
+    /// photo (small, decoded at start, its thumbnail committed beside it). One asked for and not
+    /// made yet is asked for again each frame it still matters, or its request is dropped.
     private func hasQuickImage(_ image: ImageID) -> Bool {
-        !image.name.hasPrefix("/") || quickImages[image] != nil || quickAsked.contains(image) || quickMissing.contains(image)
+        !image.name.hasPrefix("/") || quickImages[image] != nil || quickMissing.contains(image)
     }
 
     /// After a frame's draws: `prefetch` (images with the scale and shade they will be drawn with and

@@ -112,8 +112,8 @@ struct BenchCommand: ParsableCommand {
 
     static func share(_ part: Int, of whole: Int) -> Double { whole > 0 ? Double(part) / Double(whole) : 0 }
 
-    /// The shared thumbnail cache in a run: the share of the photos with an `xx-large` thumbnail
-    /// file at the start (nil: the cache is off), and the thumbnails the run wrote.
+    /// The shared thumbnail cache in a run: the share of the photos with a thumbnail file at the
+    /// start (nil: the cache is off), and the thumbnails the run wrote.
     struct PhotoCacheReport {
         var thumbnailsAtStart: Double?
         var written: Int
@@ -121,11 +121,13 @@ struct BenchCommand: ParsableCommand {
         var state: String { thumbnailsAtStart.map { $0 >= 0.5 ? "warm" : "cold" } ?? "off" }
     }
 
-    /// The share of `paths` with a file in the cache's `xx-large` folder (the size that covers the
-    /// feed's cards at 1280x800): a stat each, no PNG read.
+    /// The share of `paths` with a thumbnail file in one of the cache's size folders: a stat or a
+    /// few each, no PNG read.
     static func thumbnailShare(_ paths: [String], cache: ThumbnailCache) -> Double {
-        share(paths.filter { FileManager.default.fileExists(atPath: cache.path(forURI: ThumbnailCache.uri(of: $0), size: .xxLarge)) }.count,
-              of: paths.count)
+        share(paths.filter { path in
+            let uri = ThumbnailCache.uri(of: path)
+            return ThumbnailCache.Size.allCases.contains { FileManager.default.fileExists(atPath: cache.path(forURI: uri, size: $0)) }
+        }.count, of: paths.count)
     }
 
     static func photosJSON(_ r: PhotoBenchmark.Report, items: Int, velocity: Double, path: String, cache: PhotoCacheReport, ours: [Double],

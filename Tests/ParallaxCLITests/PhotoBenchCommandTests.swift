@@ -36,5 +36,16 @@ import Testing
             #expect(report["djpegQuarterMs"] is NSNull)
         }
         #expect((report["peakResidentMB"] as? Double ?? 0) > 0)
+        // The first run on an empty cache is cold and leaves thumbnails; the second finds them.
+        #expect(report["cache"] as? String == "cold")
+        #expect((report["thumbnailsWritten"] as? Double ?? 0) >= 1)
+        let shares = ["quickAtEntry", "fullAtEntry", "placeholderAtEntry"].compactMap { report[$0] as? Double }
+        #expect(shares.count == 3 && shares.allSatisfy { (0...1).contains($0) } && abs(shares.reduce(0, +) - 1) < 1e-9, "\(shares)")
+        #expect((report["firstPhotoFrameMs"] as? Double ?? 0) > 0)
+        let warm = try parallax(["bench", "--photos", folder, "--fling", "8000", "--size", "640x400", "--json"], environment: environment)
+        #expect(warm.status == 0, "\(warm.stderr)")
+        let second = try #require(try JSONSerialization.jsonObject(with: Data(warm.stdout.utf8)) as? [String: Any])
+        #expect(second["cache"] as? String == "warm")
+        #expect((0...1).contains(second["fromThumbnailCache"] as? Double ?? -1))
     }
 }
