@@ -69,6 +69,7 @@ final class DecodeQueue: @unchecked Sendable {
     /// Made (nil: the file has none), not taken yet.
     private var quickResults: [String: QuickImage.Made?] = [:]
     private var quickUnderWay: Set<String> = []
+    private var quickWorking = false
     private var recentQuick = [Double](repeating: 0, count: 15)
     private var recentQuickCount = 0
 
@@ -86,10 +87,27 @@ final class DecodeQueue: @unchecked Sendable {
     func requestQuick(_ paths: [String]) {
         lock.lock()
         quickQueued = paths.filter { quickResults[$0] == nil && !quickUnderWay.contains($0) }
-        let starting = max(0, min(workerCount - workers, quickQueued.count))
-        workers += starting
+        let starts = workerCount > 0 && !quickWorking && !quickQueued.isEmpty
+        if starts { quickWorking = true }
         lock.unlock()
-        for _ in 0..<starting { Thread { [self] in work() }.start() }
+        if starts { Thread { [self] in makeQueuedQuick() }.start() }
+    }
+
+    /// The quick images' own thread, at nice 10: below the frame's, above the decode workers' 19. A
+    /// decode of tens of milliseconds (hundreds on a busy machine) under way on the one worker would
+    /// otherwise hold back the quick images of every card due meanwhile. Ends when none is queued.
+    private func makeQueuedQuick() {
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        while true {
+            lock.lock()
+            guard case let .quick(path)? = nextTask(quickOnly: true) else {
+                quickWorking = false
+                lock.unlock()
+                return
+            }
+            lock.unlock()
+            makeQuick(path)
+        }
     }
 
     /// The quick image of `path` once made: .some(nil) when the file has none.
@@ -221,7 +239,8 @@ final class DecodeQueue: @unchecked Sendable {
         }
     }
 
-    /// A worker's next piece of work: quick images first, then decodes, then thumbnail writes.
+    /// A worker's next piece of work: quick images first (decode workers help the quick images'
+    /// thread), then decodes, then thumbnail writes.
     private enum Task {
         case quick(String)
         case decode(Request)

@@ -29,8 +29,10 @@ public final class PhotoIndex: @unchecked Sendable {
 
     /// Loads the folder's index from `cacheFolder` and starts indexing the files it lacks.
     /// `canWork` is asked before each file: the build waits while it says no.
+    /// With `thumbnails` (the shared cache on), each photo indexed is read through its `xx-large`
+    /// thumbnail, made and written where it has none: after the first visit, every photo has one.
     public init(folder: String, photos: [String], cacheFolder: String = PhotoIndex.defaultCacheFolder(), logger: Logger,
-                canWork: @escaping @Sendable () -> Bool = { true }) {
+                canWork: @escaping @Sendable () -> Bool = { true }, thumbnails: ThumbnailWriter? = nil) {
         self.folder = URL(fileURLWithPath: folder).standardizedFileURL.path
         file = cacheFolder + "/" + Self.fileName(for: self.folder)
         self.logger = logger
@@ -43,7 +45,7 @@ public final class PhotoIndex: @unchecked Sendable {
             building = false
             return
         }
-        Thread { [self] in build(missing, canWork: canWork) }.start()
+        Thread { [self] in build(missing, canWork: canWork, thumbnails: thumbnails) }.start()
     }
 
     public func entry(for path: String) -> Entry? { lock.withLock { entries[path] } }
@@ -73,13 +75,14 @@ public final class PhotoIndex: @unchecked Sendable {
         return ((attributes[.size] as? Int) ?? 0, Int(modified.rounded(.down)))
     }
 
-    private func build(_ paths: [String], canWork: @Sendable () -> Bool) {
+    private func build(_ paths: [String], canWork: @Sendable () -> Bool, thumbnails: ThumbnailWriter?) {
         setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
         for path in paths {
             while !canWork() { usleep(20_000) }
             guard let stamp = Self.stamp(path) else { continue }
             // A file that cannot be decoded keeps the flat placeholder's colour, so it is not tried on every visit.
-            let thumbnail = Self.thumbnail(ofFile: path, maxSide: Self.side) ?? ImageThumbnail(width: 1, height: 1, pixels: [0x3A3F4B])
+            let made = thumbnails.flatMap { Self.thumbnail(sharing: $0, path: path) } ?? Self.thumbnail(ofFile: path, maxSide: Self.side)
+            let thumbnail = made ?? ImageThumbnail(width: 1, height: 1, pixels: [0x3A3F4B])
             lock.withLock { entries[path] = Entry(size: stamp.size, modified: stamp.modified, thumbnail: thumbnail) }
         }
         save()
@@ -132,6 +135,22 @@ extension PhotoIndex {
         guard case let .success(image) = ImageDecoder.load(path, factor: factor) else { return nil }
         let small = PixelOperations.thumbnail(of: image.surface, maxSide: maxSide)
         SDL_FreeSurface(image.surface)
+        return ImageThumbnail(width: small.width, height: small.height, pixels: small.pixels.map { $0 & 0xFF_FFFF })
+    }
+
+    /// The colour thumbnail of a photo through the shared cache: from its valid `xx-large` thumbnail
+    /// (no JPEG decode), else decoded at the scale that thumbnail needs (3/8 of a 4000 px photo),
+    /// which is then written too. Nil for a file outside the photos or one that cannot be decoded
+    /// (its failure is recorded).
+    static func thumbnail(sharing writer: ThumbnailWriter, path: String) -> ImageThumbnail? {
+        guard let cache = writer.cache(for: path) else { return nil }
+        let longer = ImageDecoder.orientedSize(of: path).map { max($0.width, $0.height) } ?? ThumbnailCache.Size.xxLarge.rawValue
+        let scale = min(1, Double(ThumbnailCache.Size.xxLarge.rawValue) / Double(max(1, longer)))
+        let (result, work) = ImageDecoder.decode(ImageDecoder.Job(path: path), scale: scale, thumbnails: cache)
+        if let work { writer.perform(work) }
+        guard case let .decoded(decoded) = result else { return nil }
+        defer { SDL_FreeSurface(decoded.surface) }
+        let small = PixelOperations.thumbnail(of: decoded.surface, maxSide: side)
         return ImageThumbnail(width: small.width, height: small.height, pixels: small.pixels.map { $0 & 0xFF_FFFF })
     }
 

@@ -232,7 +232,8 @@ public final class TextureCache: ImageMetrics {
     /// background while no decode is queued.
     public func indexPhotos(folder: String, paths: [String], cacheFolder: String = PhotoIndex.defaultCacheFolder()) {
         let queue = queue
-        index = PhotoIndex(folder: folder, photos: paths, cacheFolder: cacheFolder, logger: logger, canWork: { queue.isIdle })
+        index = PhotoIndex(folder: folder, photos: paths, cacheFolder: cacheFolder, logger: logger, canWork: { queue.isIdle },
+                           thumbnails: queue.thumbnails)
     }
 
     /// Reads and writes the desktop's shared thumbnail cache for the photos under `folder`

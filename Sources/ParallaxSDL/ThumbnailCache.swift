@@ -214,9 +214,10 @@ public struct ThumbnailCache: Sendable {
         return (image, map)
     }
 
-    /// `pixels` as an RGB PNG with these tEXt chunks (zlib level 3: a 1024 px thumbnail in a few
-    /// milliseconds on a worker, not tens); nil if libpng fails.
-    public static func encodePNG(_ pixels: Pixels, texts: [(String, String)], level: Int32 = 3) -> Data? {
+    /// `pixels` as an RGB PNG with these tEXt chunks (zlib level 1 and the Sub filter alone: a
+    /// photo's pixels compress little at any level, and the write costs the decode worker less);
+    /// nil if libpng fails.
+    public static func encodePNG(_ pixels: Pixels, texts: [(String, String)], level: Int32 = 1) -> Data? {
         var keys = texts.map { strdup($0.0) }, values = texts.map { strdup($0.1) }
         defer {
             keys.forEach { free($0) }

@@ -355,6 +355,24 @@ extension SDLTests {
         #expect(writer.written == 0)
     }
 
+    @Test func theColourIndexLeavesEveryPhotoItsThumbnailAndReadsItsOwnBack() throws {
+        let scene = try Scene()
+        let writer = scene.writer()
+        let index = PhotoIndex(folder: scene.folder, photos: [scene.photo], cacheFolder: scene.folder + "-index",
+                               logger: Logger(label: "test"), thumbnails: writer)
+        index.waitUntilBuilt()
+        #expect(writer.written == 1)
+        try checkWrittenThumbnail(root: scene.root, photo: scene.photo, uri: scene.uri, image: (2000, 1500), size: 1024, folder: "xx-large")
+        let colour = try #require(index.entry(for: scene.photo)?.thumbnail.pixels.first)
+        #expect(colour >> 16 & 0xFF > 180 && colour & 0xFF < 60, "the photo's red: \(String(colour, radix: 16))")
+        // Indexed again (another index file): from the thumbnail, nothing written.
+        let again = PhotoIndex(folder: scene.folder, photos: [scene.photo], cacheFolder: scene.folder + "-index2",
+                               logger: Logger(label: "test"), thumbnails: writer)
+        again.waitUntilBuilt()
+        #expect(writer.written == 1)
+        #expect(again.entry(for: scene.photo)?.thumbnail == index.entry(for: scene.photo)?.thumbnail)
+    }
+
     @Test func filesInsideTheCacheAreNeverThumbnailed() throws {
         let scene = try Scene()
         // The photos folder is the cache's own folder.
