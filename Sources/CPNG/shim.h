@@ -28,6 +28,45 @@ static void cpng_fail(png_structp png, png_const_charp message) {
     png_longjmp(png, 1);
 }
 
+/// Reads only a PNG's text chunks before its image data (where thumbnails keep them), as
+/// "key\0value\0..." malloc'd into *texts (*texts_size bytes): no pixels decoded. 0 on success.
+static inline int cpng_texts(const unsigned char *data, size_t size, char **texts, size_t *texts_size) {
+    *texts = NULL;
+    *texts_size = 0;
+    if (size < 8 || png_sig_cmp(data, 0, 8) != 0) return 1;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, cpng_fail, cpng_quiet);
+    if (!png) return 2;
+    png_infop info = png_create_info_struct(png);
+    if (!info || setjmp(png_jmpbuf(png))) {
+        free(*texts);
+        *texts = NULL;
+        *texts_size = 0;
+        png_destroy_read_struct(&png, &info, NULL);
+        return 3;
+    }
+    cpng_source source = {data, size, 0};
+    png_set_read_fn(png, &source, cpng_read_bytes);
+    png_read_info(png, info);
+    png_textp text = NULL;
+    int count = png_get_text(png, info, &text, NULL);
+    size_t total = 0;
+    for (int i = 0; i < count; i++) total += strlen(text[i].key) + 1 + (text[i].text ? text[i].text_length : 0) + 1;
+    *texts = (char *)malloc(total + 1);
+    if (!*texts) png_error(png, "memory");
+    char *at = *texts;
+    for (int i = 0; i < count; i++) {
+        size_t k = strlen(text[i].key), v = text[i].text ? text[i].text_length : 0;
+        memcpy(at, text[i].key, k + 1);
+        at += k + 1;
+        if (v) memcpy(at, text[i].text, v);
+        at[v] = 0;
+        at += v + 1;
+    }
+    *texts_size = total;
+    png_destroy_read_struct(&png, &info, NULL);
+    return 0;
+}
+
 /// Decodes PNG bytes to 8-bit B, G, R, X rows (4 bytes a pixel, X 255; alpha is dropped), malloc'd
 /// into *pixels, and its text chunks as "key\0value\0..." malloc'd into *texts (*texts_size bytes).
 /// Images over max_side a side are refused before their pixels are allocated. 0 on success.

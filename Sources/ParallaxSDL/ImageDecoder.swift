@@ -93,8 +93,12 @@ enum ImageDecoder {
                     cached = Loaded(surface: surface, imageSize: Size(width: Double(w), height: Double(h)), origin: .thumbnail(size))
                     break
                 }
-                let size = covering.first ?? .xxLarge
-                plan = (size, (w, h), ThumbnailCache.dimensions(width: w, height: h, size: size))
+                // Where no size covers the card (a portrait 900 px wide, scale 2), the largest is
+                // written, unless it is there already: not rewritten on every decode.
+                if cached == nil, covering.first != nil || !thumbnails.hasValid(file, size: .xxLarge) {
+                    let size = covering.first ?? .xxLarge
+                    plan = (size, (w, h), ThumbnailCache.dimensions(width: w, height: h, size: size))
+                }
             }
             if cached == nil, thumbnails.hasFailed(file) {
                 return (.failed("image \(path) cannot be decoded (recorded in \(thumbnails.failFolder); tried again once the file changes)"), nil)

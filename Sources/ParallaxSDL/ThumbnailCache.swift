@@ -126,6 +126,26 @@ public struct ThumbnailCache: Sendable {
         return pixels
     }
 
+    /// `source` has a valid thumbnail in `size`'s folder: its text chunks alone are read, no pixels.
+    public func hasValid(_ source: Source, size: Size) -> Bool {
+        guard let data = FileManager.default.contents(atPath: path(forURI: source.uri, size: size)) else { return false }
+        var texts: UnsafeMutablePointer<CChar>?
+        var textsSize = 0
+        let status = data.withUnsafeBytes { cpng_texts($0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count, &texts, &textsSize) }
+        defer { free(texts) }
+        guard status == 0, let texts else { return false }
+        return Self.isValid(Self.textMap(texts, count: textsSize), for: source)
+    }
+
+    /// "key\0value\0..." as a dictionary.
+    static func textMap(_ texts: UnsafeMutablePointer<CChar>, count: Int) -> [String: String] {
+        let fields = UnsafeBufferPointer(start: UnsafeRawPointer(texts).assumingMemoryBound(to: UInt8.self), count: count)
+            .split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var map: [String: String] = [:]
+        for k in stride(from: 0, to: fields.count - 1, by: 2) { map[fields[k]] = fields[k + 1] }
+        return map
+    }
+
     /// This version failed on the file as it is now (its `fail/` entry is valid): not tried again
     /// until its modification time changes.
     public func hasFailed(_ source: Source) -> Bool {
@@ -207,11 +227,7 @@ public struct ThumbnailCache: Sendable {
         }
         guard status == 0, let pixels, let texts else { return nil }
         let image = Pixels(width: Int(width), height: Int(height), bgrx: Array(UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4)))
-        let fields = UnsafeBufferPointer(start: UnsafeRawPointer(texts).assumingMemoryBound(to: UInt8.self), count: textsSize)
-            .split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-        var map: [String: String] = [:]
-        for k in stride(from: 0, to: fields.count - 1, by: 2) { map[fields[k]] = fields[k + 1] }
-        return (image, map)
+        return (image, textMap(texts, count: textsSize))
     }
 
     /// `pixels` as an RGB PNG with these tEXt chunks (zlib level 1 and the Sub filter alone: a

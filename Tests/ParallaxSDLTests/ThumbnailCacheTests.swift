@@ -311,6 +311,17 @@ extension SDLTests {
         #expect(!FileManager.default.fileExists(atPath: smaller.root + "/xx-large"))
     }
 
+    @Test func whereNoSizeCoversTheCardTheLargestIsWrittenOnceNotOnEveryDecode() throws {
+        let scene = try Scene()
+        // Drawn at its own size, 2000x1500: no standard size covers it.
+        let writer = scene.writer()
+        let first = try decodeThroughQueue(scene, scale: 1, writer: writer)
+        #expect(first.counts.fromFile == 1 && writer.written == 1)
+        try checkWrittenThumbnail(root: scene.root, photo: scene.photo, uri: scene.uri, image: (2000, 1500), size: 1024, folder: "xx-large")
+        let again = try decodeThroughQueue(scene, scale: 1, writer: writer)
+        #expect(again.counts.fromFile == 1 && writer.written == 1, "decoded again, the valid xx-large kept")
+    }
+
     @Test func anUndecodableFileGetsItsFailEntryAndIsNotTriedAgainUntilItChanges() throws {
         let scene = try Scene()
         _ = FileManager.default.createFile(atPath: scene.photo, contents: Data("not a JPEG at all".utf8))
