@@ -28,6 +28,26 @@ static void cpng_fail(png_structp png, png_const_charp message) {
     png_longjmp(png, 1);
 }
 
+/// The text chunks read so far as "key\0value\0..." malloc'd into *texts (*texts_size bytes).
+static void cpng_collect_texts(png_structp png, png_infop info, char **texts, size_t *texts_size) {
+    png_textp text = NULL;
+    int count = png_get_text(png, info, &text, NULL);
+    size_t total = 0;
+    for (int i = 0; i < count; i++) total += strlen(text[i].key) + 1 + (text[i].text ? text[i].text_length : 0) + 1;
+    *texts = (char *)malloc(total + 1);
+    if (!*texts) png_error(png, "memory");
+    char *at = *texts;
+    for (int i = 0; i < count; i++) {
+        size_t k = strlen(text[i].key), v = text[i].text ? text[i].text_length : 0;
+        memcpy(at, text[i].key, k + 1);
+        at += k + 1;
+        if (v) memcpy(at, text[i].text, v);
+        at[v] = 0;
+        at += v + 1;
+    }
+    *texts_size = total;
+}
+
 /// Reads only a PNG's text chunks before its image data (where thumbnails keep them), as
 /// "key\0value\0..." malloc'd into *texts (*texts_size bytes): no pixels decoded. 0 on success.
 static inline int cpng_texts(const unsigned char *data, size_t size, char **texts, size_t *texts_size) {
@@ -47,22 +67,7 @@ static inline int cpng_texts(const unsigned char *data, size_t size, char **text
     cpng_source source = {data, size, 0};
     png_set_read_fn(png, &source, cpng_read_bytes);
     png_read_info(png, info);
-    png_textp text = NULL;
-    int count = png_get_text(png, info, &text, NULL);
-    size_t total = 0;
-    for (int i = 0; i < count; i++) total += strlen(text[i].key) + 1 + (text[i].text ? text[i].text_length : 0) + 1;
-    *texts = (char *)malloc(total + 1);
-    if (!*texts) png_error(png, "memory");
-    char *at = *texts;
-    for (int i = 0; i < count; i++) {
-        size_t k = strlen(text[i].key), v = text[i].text ? text[i].text_length : 0;
-        memcpy(at, text[i].key, k + 1);
-        at += k + 1;
-        if (v) memcpy(at, text[i].text, v);
-        at[v] = 0;
-        at += v + 1;
-    }
-    *texts_size = total;
+    cpng_collect_texts(png, info, texts, texts_size);
     png_destroy_read_struct(&png, &info, NULL);
     return 0;
 }
@@ -110,22 +115,7 @@ static inline int cpng_decode(const unsigned char *data, size_t size, unsigned m
     for (png_uint_32 y = 0; y < h; y++) rows[y] = *pixels + (size_t)y * w * 4;
     png_read_image(png, rows);
     png_read_end(png, info);
-    png_textp text = NULL;
-    int count = png_get_text(png, info, &text, NULL);
-    size_t total = 0;
-    for (int i = 0; i < count; i++) total += strlen(text[i].key) + 1 + (text[i].text ? text[i].text_length : 0) + 1;
-    *texts = (char *)malloc(total + 1);
-    if (!*texts) png_error(png, "memory");
-    char *at = *texts;
-    for (int i = 0; i < count; i++) {
-        size_t k = strlen(text[i].key), v = text[i].text ? text[i].text_length : 0;
-        memcpy(at, text[i].key, k + 1);
-        at += k + 1;
-        if (v) memcpy(at, text[i].text, v);
-        at[v] = 0;
-        at += v + 1;
-    }
-    *texts_size = total;
+    cpng_collect_texts(png, info, texts, texts_size);
     *width = w;
     *height = h;
     free(rows);
