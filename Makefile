@@ -31,8 +31,14 @@ $(error make install: $(TARGET_PROBLEM))
 endif
 endif
 
+# Staged again only when a file it comes from changed, so `make && sudo make install` builds as the
+# user and only copies as root.
+STAGED := $(SCRATCH)/staged
+STAGE_INPUTS := Makefile Package.swift $(shell find Sources Resources packaging -type f)
+
 .PHONY: all build stage install uninstall deb clean
 all: stage
+stage: $(STAGED)
 
 build:
 	swift build -c release --static-swift-stdlib --scratch-path $(SCRATCH) --product parallax
@@ -40,7 +46,9 @@ build:
 # The version comes from the binary (`--version`, Sources/parallax/Parallax.swift): the metainfo's
 # newest release must say the same, and the manual is dated with that release. The bash completions
 # lose the generator's #! line: bash-completion sources them, it does not run them.
-stage: build
+$(STAGED): $(STAGE_INPUTS)
+	@rm -f $@
+	$(MAKE) build
 	@set -e; \
 	version=$$($(BINARY) --version); \
 	newest=$$(sed -n 's/.*<release version="\([^"]*\)" date="\([^"]*\)".*/\1 \2/p' $(METAINFO) | head -n 1); \
@@ -73,9 +81,10 @@ stage: build
 	  printf '  * Release %s: its notes are in the metainfo,\n    share/metainfo/$(APP_ID).metainfo.xml.\n\n' "$$version"; \
 	  printf ' -- %s  %s\n' "$(MAINTAINER)" "$$(date -u -R -d "$${newest#* } 00:00:00")"; \
 	} | gzip -9n > $(STAGE)/share/doc/parallax/changelog.gz; \
-	chmod -R u=rwX,go=rX $(STAGE)
+	chmod -R u=rwX,go=rX $(STAGE); \
+	touch $@
 
-install: stage
+install: $(STAGED)
 	scripts/install-tree install $(STAGE) '$(TARGET)'
 
 uninstall:
@@ -83,7 +92,7 @@ uninstall:
 
 # The staged tree under /usr, with a control file per deb-control(5); Depends are dpkg-shlibdeps's,
 # from the Debian packages of the libraries the binary links.
-deb: stage
+deb: $(STAGED)
 	@set -e; \
 	version=$$($(BINARY) --version); arch=$$(dpkg --print-architecture); \
 	root=$(SCRATCH)/deb-root; rm -rf $$root; mkdir -p $$root/usr $$root/DEBIAN; \
@@ -119,4 +128,4 @@ deb: stage
 	dpkg-deb --root-owner-group --build $$root dist/parallax_$${version}_$${arch}.deb
 
 clean:
-	rm -rf $(STAGE) $(SCRATCH)/deb-root dist
+	rm -rf $(STAGE) $(STAGED) $(SCRATCH)/deb-root dist
