@@ -68,6 +68,9 @@ struct RunCommand: ParsableCommand {
                     let (window, drawable) = canvas.sizes
                     fields["windowSize"] = .object(["width": .number(window.width), "height": .number(window.height)])
                     fields["drawableSize"] = .object(["width": .number(drawable.width), "height": .number(drawable.height)])
+                    let scale = canvas.desktopScale
+                    fields["desktopScale"] = .number(scale.factor)
+                    fields["desktopScaleSource"] = .string(scale.source.rawValue)
                     summary = .object(fields)
                 }
                 guard FileManager.default.createFile(atPath: stats, contents: Data((summary.jsonText + "\n").utf8)) else {
