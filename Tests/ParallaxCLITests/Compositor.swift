@@ -127,22 +127,12 @@ enum CompositorWindow {
         // The window quits by itself 6 s after the last event's time (at 60 Hz; later on a slow
         // machine, which only waits longer): a fling has come to rest by then.
         let last = events.compactMap { $0["t"] as? Double }.max() ?? 0
-        let window = Process()
-        window.executableURL = URL(fileURLWithPath: "/usr/bin/nice")
-        window.arguments = ["-n", "-10", parallaxBinary, "run", "--scene", scene, "--size", "1280x800", "--no-overlay", "--video-driver", driver,
-                            "--frames", String(Int((last + 6) * 60)), "--trace", tracePath, "--stats", statsPath]
-        window.environment = rig.environment
-        let windowErrors = Pipe()
-        window.standardError = windowErrors
-        window.standardOutput = FileHandle.nullDevice
-        try window.run()
-        defer { if window.isRunning { kill(window.processIdentifier, SIGKILL) } }
+        let window = try WindowProcess(["-n", "-10", parallaxBinary, "run", "--scene", scene, "--size", "1280x800", "--no-overlay",
+                                        "--video-driver", driver, "--frames", String(Int((last + 6) * 60)), "--trace", tracePath, "--stats", statsPath],
+                                       executable: "/usr/bin/nice", environment: rig.environment)
         // The first frames are up (and the window mapped) before the pointer moves.
-        let up = Date().addingTimeInterval(20)
-        while window.isRunning && Date() < up && ((try? String(contentsOfFile: tracePath, encoding: .utf8))?.split(separator: "\n").count ?? 0) < 10 {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        try #require(window.isRunning, "parallax run on \(driver) ended early: \(String(decoding: windowErrors.fileHandleForReading.availableData, as: UTF8.self))")
+        window.waitForFrames(10, tracePath: tracePath)
+        try #require(window.isRunning, "parallax run on \(driver) ended early: \(window.errorsSoFar)")
         // No events, no virtual pointer: the compositor then has no pointer device at all.
         var sent: [SentEvent] = []
         if !events.isEmpty {
@@ -153,15 +143,8 @@ enum CompositorWindow {
             sent = try played.stdout.split(separator: "\n").map { try JSONDecoder().decode(SentEvent.self, from: Data($0.utf8)) }
         }
         try afterwards(rig)
-        let deadline = Date().addingTimeInterval(60)
-        while window.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        try #require(!window.isRunning, "the window did not quit after its frames")
-        let errors = String(decoding: windowErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        try #require(window.terminationStatus == 0, "parallax run: \(errors)")
-        let trace = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n").map { line in
-            try TraceFrame(try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]))
-        }
-        let stats = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: statsPath))) as? [String: Any])
+        try window.requireEnded(within: 60, why: "its --frames")
+        let trace = try readTrace(tracePath), stats = try readStats(statsPath)
         try #require(stats["videoDriver"] as? String == driver, "the window ran on \(stats["videoDriver"] ?? "nothing"), not \(driver)")
         return (trace, sent, stats)
     }

@@ -33,20 +33,10 @@ extension RealInputTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let tracePath = folder.appendingPathComponent("trace.jsonl").path, statsPath = folder.appendingPathComponent("stats.json").path
         let shotPath = folder.appendingPathComponent("window.png").path
-        let window = Process()
-        window.executableURL = URL(fileURLWithPath: parallaxBinary)
-        window.arguments = ["run", "--scene", "feed", "--size", "1280x800", "--no-overlay", "--trace", tracePath, "--stats", statsPath]
-        window.environment = server.environment
-        let windowErrors = Pipe()
-        window.standardError = windowErrors
-        window.standardOutput = FileHandle.nullDevice
-        try window.run()
-        defer { if window.isRunning { kill(window.processIdentifier, SIGKILL) } }
+        let window = try WindowProcess(["run", "--scene", "feed", "--size", "1280x800", "--no-overlay", "--trace", tracePath, "--stats", statsPath],
+                                       environment: server.environment)
         // Its photos are decoded in the background: a second of frames shows them.
-        let up = Date().addingTimeInterval(20)
-        while window.isRunning && Date() < up && ((try? String(contentsOfFile: tracePath, encoding: .utf8))?.split(separator: "\n").count ?? 0) < 60 {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        window.waitForFrames(60, tracePath: tracePath)
         let grab = """
         import sys
         from PIL import Image
@@ -63,15 +53,8 @@ extension RealInputTests {
         let played = try run(RealWindow.python, [RealWindow.player, "Parallax Playground"], environment: server.environment,
                              input: try JSONSerialization.data(withJSONObject: events + [["t": last + 1.5, "type": "key", "key": "Escape"]]))
         try #require(played.status == 0, "xtest-play: \(played.stderr)")
-        let deadline = Date().addingTimeInterval(30)
-        while window.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        try #require(!window.isRunning, "Esc did not end the window")
-        let errors = String(decoding: windowErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        try #require(window.terminationStatus == 0, "parallax run: \(errors)")
-        let trace = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n").map { line in
-            try TraceFrame(try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]))
-        }
-        let stats = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: statsPath))) as? [String: Any])
+        try window.requireEnded(within: 30, why: "Esc")
+        let trace = try readTrace(tracePath), stats = try readStats(statsPath)
         return ScaledWindow(stats: stats, shown: try PixelImage.load(path: shotPath), trace: trace)
     }
 
