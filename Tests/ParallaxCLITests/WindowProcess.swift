@@ -6,14 +6,23 @@ import Testing
 final class WindowProcess {
     let process: Process
     private let errors = Pipe()
+    /// Where its standard error goes instead of a pipe, where it writes more than a pipe holds.
+    private let errorFile: URL?
 
-    init(_ arguments: [String], executable: String = parallaxBinary, environment: [String: String], directory: URL? = nil) throws {
+    init(_ arguments: [String], executable: String = parallaxBinary, environment: [String: String], directory: URL? = nil,
+         errorFile: URL? = nil) throws {
+        self.errorFile = errorFile
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = environment
         if let directory { process.currentDirectoryURL = directory }
-        process.standardError = errors
+        if let errorFile {
+            _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: errorFile)
+        } else {
+            process.standardError = errors
+        }
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
@@ -36,7 +45,10 @@ final class WindowProcess {
     }
 
     /// What it wrote to standard error so far (it may still be running).
-    var errorsSoFar: String { String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self) }
+    var errorsSoFar: String {
+        if let errorFile { return (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
+        return String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
+    }
 
     /// Waits (up to `timeout` s) for it to end, and requires that it did, with status 0; `why`
     /// says what should have ended it.
@@ -44,8 +56,8 @@ final class WindowProcess {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         try #require(!process.isRunning, "\(why) did not end the window")
-        let errors = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        try #require(process.terminationStatus == 0, "parallax run: \(errors)")
+        let said = errorFile == nil ? String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) : errorsSoFar
+        try #require(process.terminationStatus == 0, "parallax run: \(said.suffix(2000))")
     }
 }
 
