@@ -28,9 +28,25 @@ extension RealInputTests {
             #expect(!requests.isEmpty && requests.allSatisfy { $0.hasSuffix(".set_app_id(\"org.parallaxplayground.Parallax\")") }, "\(requests)")
         }
 
+        /// The keys, the fingers and the wheel land exactly, however loaded the machine. The drag's
+        /// rest before its release does not where mutter, starved, hands its motions and the release
+        /// over in one burst (the window then sees a moving release and flings): that one is tried
+        /// again in a new window, up to three in all. A fault of ours misses every time.
         @Test func keysPointerMotionFingersAndTheWheelReachTheWindowThroughMuttersRemoteDesktop() throws {
             let rig = try Mutter.start()
             defer { rig.stop() }
+            var misses: [String] = []
+            for _ in 0..<3 {
+                guard let miss = try Self.playInput(on: rig) else { return }
+                print("mutter: tried again, \(miss)")
+                misses.append(miss)
+            }
+            Issue.record("\(misses)")
+        }
+
+        /// One window on `rig`, driven through the remote-desktop API; checks what must hold on any
+        /// machine, and returns what is wrong with the drag, if anything.
+        static func playInput(on rig: Mutter) throws -> String? {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-mutter-input-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
@@ -74,8 +90,11 @@ extension RealInputTests {
             let wheeled = try #require(trace.runs { $0.phase == "wheel" }.first.flatMap { run in trace.first { $0.frame > run.last!.frame } })
             #expect(wheeled.phase == "idle" && abs(wheeled.offset - (held + 3 * notch)) < 0.01, "\(wheeled.phase) at \(wheeled.offset): \(changes)")
             // The relative motion: a 300 px drag up, rested before the release, scrolls 300 px and no further.
+            let drag = try #require(trace.runs { $0.phase == "dragging" }.dropFirst().first, "no drag: \(changes)")
+            #expect(drag.last!.offset > wheeled.offset, "the motions moved nothing: \(changes)")
             let rest = try #require(trace.last)
-            #expect(rest.phase == "idle" && abs(rest.offset - (wheeled.offset + 300)) < 0.01, "\(rest.phase) at \(rest.offset): \(changes)")
+            let rested = rest.phase == "idle" && abs(rest.offset - (wheeled.offset + 300)) < 0.01
+            return rested ? nil : "the drag: \(rest.phase) at \(rest.offset) (\(changes))"
         }
     }
 }
