@@ -11,6 +11,8 @@ public final class Playground: Traceable, PanelHosting, CursorProviding, FrameOv
     public private(set) var viewport: Size
     public internal(set) var settings: PlaygroundSettings
     public var reducedMotion: Bool { settings.reducedMotion }
+    /// The user set reduced motion in this run (M, the tuning panel), over the config file's.
+    var reducedMotionSetHere = false
     /// Slow motion (T, `--time-scale`): the scenes' time runs at this fraction of the frames' time,
     /// so every simulation and animation slows, not the frame rate (SlowMotion.swift).
     public internal(set) var timeScale = 1.0
