@@ -83,6 +83,9 @@ public struct JSONObjectReader {
 
     public func has(_ key: String) -> Bool { fields[key] != nil }
 
+    /// The object's field names, sorted.
+    public var keys: [String] { fields.keys.sorted() }
+
     /// Fails on any field not in `known`, naming it (typos should not be silently ignored).
     public func rejectUnknownFields(_ known: Set<String>) throws(InputFileError) {
         if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {

@@ -6,7 +6,8 @@ import ParallaxSDL
 /// system (no server, nothing fetched). Failures first, each with expected, actual and diff side by
 /// side, a slider wiping between expected and actual, and the figures; then every passing capture.
 enum HTMLReport {
-    static func write(_ results: [CaptureResult], tolerance: PixelComparison.Tolerance, into folder: String) throws {
+    static func write(_ all: VerifyResults, tolerance: PixelComparison.Tolerance, into folder: String) throws {
+        let results = all.captures
         let images = folder + "/images"
         do {
             try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
