@@ -38,7 +38,9 @@ enum JUnitReport {
                 case .match: out += m.lines.isEmpty ? "/>\n" : ">\n      <system-out>\(escapeMarkup(m.message))</system-out>\n    </testcase>\n"
                 case .recorded: out += ">\n      <system-out>motion golden written to \(escapeMarkup(m.golden))</system-out>\n    </testcase>\n"
                 case .mismatch, .unreadable:
-                    out += ">\n      <failure type=\"motion-\(m.outcome.rawValue)\" message=\"\(escapeMarkup(m.message))\">"
+                    // The verdict's lines as lines: a newline in an attribute would be read as a space.
+                    let message = escapeMarkup(m.message).replacingOccurrences(of: "\n", with: "&#10;")
+                    out += ">\n      <failure type=\"motion-\(m.outcome.rawValue)\" message=\"\(message)\">"
                     var lines = ["script: \(m.script)", "golden: \(m.golden)"]
                     if let actual = m.actual { lines.append("actual: \(actual)") }
                     out += escapeMarkup(lines.joined(separator: "\n")) + "</failure>\n    </testcase>\n"
