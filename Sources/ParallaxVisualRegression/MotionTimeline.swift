@@ -259,3 +259,19 @@ public struct MotionTimeline: Equatable, Sendable {
         return frame
     }
 }
+
+/// Collects every frame's motion as `Capture.frames` runs the frames (its `onFrame`), for a timeline.
+public final class MotionRecorder {
+    public private(set) var samples: [MotionSample] = []
+    public init() {}
+
+    /// Keeps the frame's motion, where the scene says it (`Traceable`).
+    public func observe(_ scene: Scene) {
+        if let scene = scene as? Traceable { samples.append(scene.motionSample) }
+    }
+
+    /// The frames so far as a timeline; nil for a scene that says no motion.
+    public func timeline(script: String) -> MotionTimeline? {
+        samples.isEmpty ? nil : MotionTimeline(script: script, samples: samples)
+    }
+}

@@ -104,16 +104,13 @@ public struct Verify {
                        makeScene: (_ viewport: Size, _ environment: SceneEnvironment) -> Scene) throws -> ScriptVerdicts {
         let driver = SceneDriver(scene: makeScene(target.logicalSize, target.environment), script: script.events)
         var verdicts: [Verdict] = []
-        var samples: [MotionSample] = []
+        let motion = MotionRecorder()
         let overlay = script.overlay ? makeOverlay?(target.environment.text) : nil
         try Capture.frames(target: target, driver: driver, captures: script.captures.isEmpty ? [0] : script.captures, overlay: overlay,
-                           onFrame: { _, _, _, _, scene in
-                               if let scene = scene as? Traceable { samples.append(scene.motionSample) }
-                           }) { time, actual in
+                           onFrame: { _, _, _, _, scene in motion.observe(scene) }) { time, actual in
             verdicts.append(try check(name: name, time: time, actual: actual))
         }
-        let motion = samples.isEmpty ? nil : try checkMotion(name: name, script: script, actual: MotionTimeline(script: name, samples: samples))
-        return ScriptVerdicts(captures: verdicts, motion: motion)
+        return ScriptVerdicts(captures: verdicts, motion: try motion.timeline(script: name).flatMap { try checkMotion(name: name, script: script, actual: $0) })
     }
 
     /// The motion golden's path for a script.
