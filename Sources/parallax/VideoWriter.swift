@@ -22,8 +22,10 @@ final class VideoWriter {
             case .mp4: ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18", "-preset", "medium",
                         "-movflags", "+faststart", "-f", "mp4"]
             case .apng: ["-c:v", "apng", "-pred", "mixed", "-plays", "0", "-f", "apng"]
-            // One palette for the whole clip, from every frame's colours.
-            case .gif: ["-filter_complex", "split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=sierra2_4a", "-loop", "0", "-f", "gif"]
+            // One palette for the whole clip, from every frame's colours; an ordered dither and only
+            // the rectangle that changed a frame keep a clip of photos a fraction of the size.
+            case .gif: ["-filter_complex", "split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=bayer:bayer_scale=4:diff_mode=rectangle",
+                        "-loop", "0", "-f", "gif"]
             }
         }
     }
