@@ -81,7 +81,8 @@ public struct MotionTimeline: Equatable, Sendable {
         return r == 0 ? 0 : r
     }
 
-    static func decimal(_ x: Double, kind: MotionKind) -> String {
+    /// `x` as the golden keeps a quantity of `kind`: rounded, without trailing zeros.
+    public static func decimal(_ x: Double, kind: MotionKind) -> String {
         x.isFinite ? rounded(x, kind: kind).formatted : String(x)
     }
 
@@ -129,7 +130,7 @@ public struct MotionTimeline: Equatable, Sendable {
     }
 
     /// `items[index].y` in a quantity list: the group and the column.
-    static func groupColumn(_ name: String) -> (group: String, key: String, column: String)? {
+    public static func groupColumn(_ name: String) -> (group: String, key: String, column: String)? {
         guard let open = name.firstIndex(of: "["), let close = name.firstIndex(of: "]"), open < close,
               name.index(after: close) < name.endIndex, name[name.index(after: close)] == "." else { return nil }
         return (String(name[..<open]), String(name[name.index(after: open)..<close]), String(name[name.index(close, offsetBy: 2)...]))

@@ -75,6 +75,14 @@ public struct Verify {
     public var makeOverlay: ((TextMeasuring) -> FrameOverlay)?
     /// Motion tolerances in place of a script's own and the defaults (`--motion-tolerance`).
     public var motionTolerance: [MotionKind: Double] = [:]
+    /// Goldens to write whatever `recording` says, by file name (`feed-0000.500.png`,
+    /// `feed.motion.jsonl`): the changes a reviewer accepted (`verify --accept`).
+    public var accepted: Set<String> = []
+
+    /// Whether to write the golden `file` at `path` rather than compare with it.
+    func records(_ file: String, at path: String) -> Bool {
+        recording == .all || accepted.contains(file) || (recording == .missing && !FileManager.default.fileExists(atPath: path))
+    }
 
     public init(goldensFolder: String, resourcesFolder: String, tolerance: PixelComparison.Tolerance = .init(),
                 recording: Recording = .never, diffsFolder: String, logger: Logger = Logger(label: "parallax.verify")) {
@@ -119,14 +127,13 @@ public struct Verify {
     func checkMotion(name: String, script: InputScript, actual: MotionTimeline) throws -> MotionVerdict? {
         let golden = motionGolden(name: name)
         var verdict = MotionVerdict(name: name, golden: golden, outcome: .matched)
-        let exists = FileManager.default.fileExists(atPath: golden)
-        if recording == .all || (recording == .missing && !exists) {
+        if records(name + ".motion.jsonl", at: golden) {
             try write(actual.text, to: golden)
             verdict.outcome = .recorded
             return verdict
         }
         // A script without a motion golden has its pictures checked alone.
-        guard exists else { return nil }
+        guard FileManager.default.fileExists(atPath: golden) else { return nil }
         let expected: MotionTimeline
         do throws(InputFileError) {
             expected = try MotionTimeline.load(path: golden)
@@ -166,13 +173,12 @@ public struct Verify {
         let file = Capture.fileName(base: name, time: time)
         let golden = goldensFolder + "/" + file
         var verdict = Verdict(name: name, time: time, golden: golden, outcome: .matched)
-        let exists = FileManager.default.fileExists(atPath: golden)
-        if recording == .all || (recording == .missing && !exists) {
+        if records(file, at: golden) {
             try actual.savePNG(path: golden)
             verdict.outcome = .recorded
             return verdict
         }
-        guard exists else {
+        guard FileManager.default.fileExists(atPath: golden) else {
             verdict.outcome = .missing
             return verdict
         }

@@ -48,6 +48,10 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: "Write goldens: missing (those that do not exist), all, or never (the default when CI is set).")
     var record: Verify.Recording?
 
+    @Option(help: ArgumentHelp("Re-record exactly the goldens an approvals file lists (downloaded from --report's page) and check the rest, recording nothing else.",
+                               valueName: "approvals.json"))
+    var accept: String?
+
     @OptionGroup var photoOptions: PhotoOptions
 
     func validate() throws {
@@ -59,6 +63,7 @@ struct VerifyCommand: ParsableCommand {
             throw ValidationError("--perceptual-threshold must be from 0 to 1")
         }
         guard !scripts.isEmpty else { throw ValidationError("give at least one --script") }
+        if accept != nil, record != nil { throw ValidationError("--accept re-records what it lists and nothing else: leave out --record") }
         if let motionTolerance, case let .failure(error) = MotionTolerance.parseOverrides(motionTolerance) {
             throw ValidationError("--motion-tolerance \(motionTolerance): \(error.problem)")
         }
@@ -91,7 +96,8 @@ struct VerifyCommand: ParsableCommand {
             guard jobs >= 1 else { throw CommandFailure(message: "--jobs \(jobs): must be at least 1", code: 64) }
             let shardSlice = try shard.map { try ScriptSlice(argument: $0, option: "--shard") } ?? ScriptSlice.whole
             let workerSlice = try worker.map { try ScriptSlice(argument: $0, option: "--worker") } ?? ScriptSlice.whole
-            let recording = record ?? (ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } == true ? .never : .missing)
+            let accepted = try accept.map(Self.approvals) ?? []
+            let recording = accept != nil ? .never : record ?? (ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } == true ? .never : .missing)
             let loaded = try scripts.map { path in
                 do throws(InputFileError) {
                     return (path, try InputScript.load(path: path, knownScenes: SceneRegistry.standard.names))
@@ -108,6 +114,17 @@ struct VerifyCommand: ParsableCommand {
                                             sortedBy: nil)
             let tolerance = PixelComparison.Tolerance(maxChannelDelta: maxChannelDelta, maxDifferingFraction: maxDifferingFraction,
                                                       perceptualThreshold: perceptualThreshold)
+            // Every accepted golden must be one of these scripts', before any is written (a slice of
+            // them, a shard, sees only its own).
+            if let accept, shard == nil, worker == nil {
+                let goldens = Set(selected.flatMap { path, script in
+                    let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+                    return (script.captures.isEmpty ? [0] : script.captures).map { Capture.fileName(base: name, time: $0) } + [name + ".motion.jsonl"]
+                })
+                if let stray = accepted.sorted().first(where: { !goldens.contains($0) }) {
+                    throw CommandFailure(message: "\(accept): '\(stray)' is no golden of these scripts", code: 2)
+                }
+            }
             print(Self.row("script", "capture", "differing", "largest delta", "verdict"))
             let results: VerifyResults
             if jobs > 1, selected.count > 1 {
@@ -118,6 +135,7 @@ struct VerifyCommand: ParsableCommand {
                                    recording: recording, diffsFolder: diffs, logger: Logger.quiet())
                 check.mode = window ? .window : .headless
                 check.makeOverlay = { FrameTimeOverlay(text: $0) }
+                check.accepted = accepted
                 if let motionTolerance, case let .success(overrides) = MotionTolerance.parseOverrides(motionTolerance) {
                     check.motionTolerance = overrides
                 }
@@ -163,6 +181,21 @@ struct VerifyCommand: ParsableCommand {
             }
         }
         if !allPassed { throw ExitCode(1) }
+    }
+
+    /// The goldens' file names an approvals file accepts: `{"version": 1, "accept": ["feed-0000.500.png", "feed.motion.jsonl"]}`.
+    static func approvals(_ path: String) throws -> Set<String> {
+        do throws(InputFileError) {
+            let root = try JSONObjectReader.versionedDocument(try JSONObjectReader.contents(of: path), file: path, version: 1, fields: ["accept"])
+            return Set(try root.array("accept").enumerated().map { (i, value) throws(InputFileError) -> String in
+                guard case let .string(name) = value, !name.isEmpty, !name.contains("/") else {
+                    throw InputFileError(file: path, path: "accept[\(i)]", problem: "must be a golden's file name, as the report lists it")
+                }
+                return name
+            })
+        } catch {
+            throw CommandFailure(message: error.description, code: 2)
+        }
     }
 
     private func write(_ data: Data, to path: String) throws {

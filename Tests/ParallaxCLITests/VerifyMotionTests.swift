@@ -151,3 +151,84 @@ import Testing
         #expect(rows(outcome, script: "feed.json").verdicts["motion"] == "match", "\(outcome.stdout)")
     }
 }
+
+/// The report of a motion change in headless Chromium, and accepting what a reviewer ticked there.
+@Suite struct MotionReportTests {
+    let scripts = packageRoot.appendingPathComponent("Tests/VisualRegression/Scripts").path
+    let goldens = packageRoot.appendingPathComponent("Tests/VisualRegression/Goldens").path
+    let slowerFling = writeTemporary(#"{"version": 1, "scrolling": {"decelerationRate": 0.997}}"#, name: "decelerate.json")
+
+    /// feed's and header's goldens, which a deceleration rate of 0.997 fails.
+    func goldensOfTwoScripts() throws -> String {
+        try VerifyCommandTests().temporaryGoldens(copying: [
+            "feed-0000.000.png", "feed-0000.500.png", "feed-0003.400.png", "feed-0005.000.png", "feed.motion.jsonl",
+            "header-0000.000.png", "header-0000.600.png", "header-0002.300.png", "header-0004.500.png", "header.motion.jsonl",
+        ])
+    }
+
+    func verify(_ folder: String, _ extra: [String]) throws -> Outcome {
+        try parallax(["verify", "--script", scripts + "/feed.json", scripts + "/header.json", "--goldens", folder, "--diffs", folder + "/diffs",
+                      "--config", slowerFling] + extra)
+    }
+
+    @Test func theReportDrawsTheCurvesAndExportsWhatIsTickedWhichVerifyAcceptsAlone() throws {
+        guard let chromium = which("chromium") ?? which("chromium-browser") else {
+            try Test.cancel("chromium is not installed (scripts/install-deps --tests installs it): the report cannot be opened in a browser")
+        }
+        let folder = try goldensOfTwoScripts()
+        let report = folder + "/report"
+        let failing = try verify(folder, ["--record", "never", "--report", report])
+        #expect(failing.status == 1, "\(failing.stderr)")
+
+        // The page as Chromium builds it, with two changes ticked by the link.
+        let ticked = ["feed.motion.jsonl", "feed-0000.500.png"]
+        let browser = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + folder + "/chromium-profile", "--dump-dom",
+                       "file://" + report + "/index.html#accept=" + ticked.joined(separator: ",")]
+        let dom = try run(browser[0], Array(browser.dropFirst()))
+        #expect(dom.status == 0, "\(dom.stderr)")
+        #expect(dom.stdout.contains("data-motion-failures=\"2\""), "\(dom.stdout.prefix(300))")
+        #expect(dom.stdout.contains("<button type=\"button\" id=\"export-approvals\">Download approvals.json</button>"))
+
+        // The feed's offset.y curve: the golden's and the run's values, a point a frame, and the
+        // divergence at the first frame after the release.
+        let golden = try String(contentsOfFile: folder + "/feed.motion.jsonl", encoding: .utf8)
+        let frames = golden.split(separator: "\n").count - 1
+        let figure = try #require(dom.stdout.components(separatedBy: "<figure class=\"curve\" data-quantity=\"offset.y\">").dropFirst().first?
+            .components(separatedBy: "</figure>").first)
+        let paths = figure.components(separatedBy: " d=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(paths.count == 2)
+        for d in paths { #expect(d.filter { $0 == "M" || $0 == "L" }.count == frames, "\(d.prefix(80))") }
+        #expect(paths[0] != paths[1])
+        #expect(figure.contains("first differs at frame 19 (0.317 s)"))
+
+        // What the export button downloads, as the page's script built it.
+        let approvalsText = try #require(dom.stdout.components(separatedBy: "<pre id=\"approvals-json\">").dropFirst().first?.components(separatedBy: "</pre>").first)
+        #expect(approvalsText == #"{"version":1,"accept":["feed.motion.jsonl","feed-0000.500.png"]}"#)
+        let approvals = folder + "/approvals.json"
+        try approvalsText.write(toFile: approvals, atomically: true, encoding: .utf8)
+
+        // Accepting re-records those two and nothing else: header's still fail, and stay as they were.
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") || $0.hasSuffix(".jsonl") }
+            .reduce(into: [String: Data]()) { $0[$1] = FileManager.default.contents(atPath: folder + "/" + $1) }
+        let accepting = try verify(folder, ["--accept", approvals])
+        #expect(accepting.status == 1, "\(accepting.stdout)")
+        for (name, data) in before {
+            let now = FileManager.default.contents(atPath: folder + "/" + name)
+            #expect((now != data) == ticked.contains(name), "\(name)")
+        }
+        #expect(accepting.stdout.contains("recorded \(folder)/feed.motion.jsonl"))
+        let again = try verify(folder, ["--record", "never"])
+        let rows = again.stdout.split(separator: "\n").map(String.init)
+        #expect(rows.filter { $0.hasPrefix("feed.json") }.allSatisfy { $0.hasSuffix(" match") }, "\(again.stdout)")
+        #expect(rows.contains { $0.hasPrefix("header.json") && $0.contains("MOTION DIFFERS") })
+    }
+
+    @Test func anApprovalOfNoGoldenOfTheseScriptsWritesNothing() throws {
+        let folder = try goldensOfTwoScripts()
+        let approvals = writeTemporary(#"{"version": 1, "accept": ["feed.motion.jsonl", "pager-0000.450.png"]}"#, name: "approvals.json")
+        let outcome = try verify(folder, ["--accept", approvals])
+        #expect(outcome.status == 2)
+        #expect(outcome.errorLines == ["parallax: \(approvals): 'pager-0000.450.png' is no golden of these scripts"])
+        #expect(FileManager.default.contents(atPath: folder + "/feed.motion.jsonl") == FileManager.default.contents(atPath: goldens + "/feed.motion.jsonl"))
+    }
+}
