@@ -45,6 +45,9 @@ public struct MotionComparison: Equatable, Sendable {
     public var actualFrames: Int
     public var expectedPhysics: String?
     public var actualPhysics: String?
+    /// The settings that differ between the golden's run and this one: `scrolling.decelerationRate:
+    /// 0.998 in the golden, 0.997 in this run` (the physics model said apart).
+    public var settingsChanges: [String] = []
     public var differences: [Difference]
     /// The scripted input at or before the earliest difference's frame, and its index in the script.
     public var inputBefore: (index: Int, input: TimedInput)?
@@ -58,7 +61,7 @@ public struct MotionComparison: Equatable, Sendable {
 
     public static func == (a: MotionComparison, b: MotionComparison) -> Bool {
         a.expectedFrames == b.expectedFrames && a.actualFrames == b.actualFrames && a.expectedPhysics == b.expectedPhysics
-            && a.actualPhysics == b.actualPhysics && a.differences == b.differences && a.inputBefore?.index == b.inputBefore?.index
+            && a.actualPhysics == b.actualPhysics && a.settingsChanges == b.settingsChanges && a.differences == b.differences && a.inputBefore?.index == b.inputBefore?.index
             && a.summary == b.summary
     }
 
@@ -68,6 +71,12 @@ public struct MotionComparison: Equatable, Sendable {
         expectedPhysics = expected.physics
         actualPhysics = actual.physics
         rate = actual.rate
+        if let e = expected.settings, let a = actual.settings {
+            let before = Self.leaves(e), after = Self.leaves(a)
+            settingsChanges = Set(before.keys).union(after.keys).sorted().filter { $0 != "scrolling.physics" && before[$0] != after[$0] }.map {
+                "\($0): \(before[$0] ?? "not set") in the golden, \(after[$0] ?? "not set") in this run"
+            }
+        }
         let frames = min(expected.frameCount, actual.frameCount)
         let names = Self.quantityOrder(expected, actual, frames: frames)
         differences = names.compactMap { name in
@@ -78,6 +87,14 @@ public struct MotionComparison: Equatable, Sendable {
         let time = Double(earliest) / rate
         if let i = events.lastIndex(where: { $0.time <= time + 1e-9 }) { inputBefore = (i, events[i]) }
         summary = Self.summary(expected, actual, frames: frames, from: inputBefore.map { $0.index }, events: events, tolerance: tolerance)
+    }
+
+    /// A settings object's values by their path: `scrolling.decelerationRate` -> `0.998`.
+    static func leaves(_ value: JSONValue, path: String = "") -> [String: String] {
+        guard case let .object(fields) = value else { return [path: value.jsonText] }
+        return fields.reduce(into: [:]) { out, field in
+            out.merge(leaves(field.value, path: path.isEmpty ? field.key : path + "." + field.key)) { first, _ in first }
+        }
     }
 
     /// The quantities of either timeline, in the first frame's scene's order (a group's rows by key).
@@ -179,6 +196,7 @@ extension MotionComparison {
         if expectedPhysics != actualPhysics {
             lines.append("  physics: the golden was recorded under \(expectedPhysics ?? "no model"), this run is under \(actualPhysics ?? "no model")")
         }
+        lines += settingsChanges.map { "  settings: " + $0 }
         if expectedFrames != actualFrames {
             lines.append("  frames: the golden has \(expectedFrames), the script's timeline \(actualFrames)"
                          + (expectedFrames < actualFrames ? " (re-record it: the script runs longer now)" : ""))

@@ -41,6 +41,9 @@ public struct MotionTimeline: Equatable, Sendable {
     public var rate: Double
     /// Each scene's quantities in order, a group's columns as `items[index].y`.
     public var quantities: [String: [String]]
+    /// The settings the run was made with (for the playground, its config file's fields), so a
+    /// verdict can say which differ and the golden's frames can be drawn again; nil where unknown.
+    public var settings: JSONValue?
     public var frames: [Frame]
 
     public var frameCount: Int { frames.count }
@@ -96,6 +99,7 @@ public struct MotionTimeline: Equatable, Sendable {
             "quantities": .object(quantities.mapValues { .array($0.map { .string($0) }) }),
         ]
         if let physics { header["physics"] = .string(physics) }
+        if let settings { header["settings"] = settings }
         var out = JSONValue.object(header).jsonText + "\n"
         for (i, frame) in frames.enumerated() { out += line(i, frame) + "\n" }
         return out
@@ -178,7 +182,7 @@ public struct MotionTimeline: Equatable, Sendable {
     /// The timeline the header line describes, without frames, and how many frames it says follow.
     private static func parseHeader(_ line: Substring, file: String) throws(InputFileError) -> (MotionTimeline, Int) {
         let header = try JSONObjectReader(try parseLine(line, file: file), file: file)
-        try header.rejectUnknownFields(["format", "version", "script", "scene", "physics", "rate", "frames", "quantities"])
+        try header.rejectUnknownFields(["format", "version", "script", "scene", "physics", "rate", "frames", "quantities", "settings"])
         guard try header.string("format") == format else {
             throw InputFileError(file: file, problem: "not a motion golden (its format is not \"\(format)\")")
         }
@@ -189,6 +193,7 @@ public struct MotionTimeline: Equatable, Sendable {
         var timeline = MotionTimeline(script: try header.string("script"), rate: try header.number("rate", in: 1...1000), samples: [])
         timeline.scene = try header.string("scene")
         timeline.physics = header.has("physics") ? try header.string("physics") : nil
+        if header.has("settings") { timeline.settings = try header.object("settings").value }
         let declaredFrames = Int(try header.number("frames", in: 0...1e7))
         let quantities = try header.object("quantities")
         for scene in quantities.keys {

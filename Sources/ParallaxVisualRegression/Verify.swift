@@ -75,6 +75,9 @@ public struct Verify {
     public var makeOverlay: ((TextMeasuring) -> FrameOverlay)?
     /// Motion tolerances in place of a script's own and the defaults (`--motion-tolerance`).
     public var motionTolerance: [MotionKind: Double] = [:]
+    /// What the scene is made with, kept in the motion golden (`MotionTimeline.settings`): for the
+    /// playground its config file's fields.
+    public var motionSettings: JSONValue?
     /// Goldens to write whatever `recording` says, by file name (`feed-0000.500.png`,
     /// `feed.motion.jsonl`): the changes a reviewer accepted (`verify --accept`).
     public var accepted: Set<String> = []
@@ -118,7 +121,9 @@ public struct Verify {
                            onFrame: { _, _, _, _, scene in motion.observe(scene) }) { time, actual in
             verdicts.append(try check(name: name, time: time, actual: actual))
         }
-        return ScriptVerdicts(captures: verdicts, motion: try motion.timeline(script: name).flatMap { try checkMotion(name: name, script: script, actual: $0) })
+        var timeline = motion.timeline(script: name)
+        timeline?.settings = motionSettings
+        return ScriptVerdicts(captures: verdicts, motion: try timeline.flatMap { try checkMotion(name: name, script: script, actual: $0) })
     }
 
     /// The motion golden's path for a script.

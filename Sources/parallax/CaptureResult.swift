@@ -124,6 +124,8 @@ struct MotionResult: Codable, Equatable {
     /// The run's motion, where it differs.
     var actual: String?
     var differences: [MotionComparison.Difference]
+    /// For the report: frames around the first difference, the golden's and this run's.
+    var filmstrip: [Filmstrip.Frame] = []
 
     var passed: Bool { outcome == .match || outcome == .recorded }
     var scriptFile: String { URL(fileURLWithPath: script).lastPathComponent }

@@ -17,11 +17,11 @@ enum HTMLReport {
             throw CommandFailure(message: "\(folder): cannot create the report folder", code: 2)
         }
         let ordered = results.filter { !$0.passed } + results.filter(\.passed)
-        var sections = all.motions.filter { !$0.passed }.map(MotionReport.section).joined()
+        var sections = try all.motions.filter { !$0.passed }.map { try MotionReport.section($0, images: images) }.joined()
         for r in ordered {
             sections += try section(r, tolerance: tolerance, images: images)
         }
-        sections += all.motions.filter(\.passed).map(MotionReport.section).joined()
+        sections += try all.motions.filter(\.passed).map { try MotionReport.section($0, images: images) }.joined()
         let html = page(all, tolerance: tolerance, rows: ordered.map(row).joined() + all.motions.map(row).joined(), sections: sections)
         guard FileManager.default.createFile(atPath: folder + "/index.html", contents: Data(html.utf8)) else {
             throw CommandFailure(message: "\(folder)/index.html: cannot write the file", code: 2)
@@ -29,7 +29,7 @@ enum HTMLReport {
     }
 
     /// Copies a picture into the report; returns its path relative to index.html.
-    private static func copy(_ source: String?, as name: String, into images: String) throws -> String? {
+    static func copy(_ source: String?, as name: String, into images: String) throws -> String? {
         guard let source, FileManager.default.fileExists(atPath: source) else { return nil }
         let target = images + "/" + name
         try? FileManager.default.removeItem(atPath: target)
@@ -155,7 +155,7 @@ enum HTMLReport {
             .wipe .edge { position: absolute; top: 0; bottom: 28px; left: var(--at); width: 2px; margin-left: -1px; background: #f0f; pointer-events: none; }
             .wipe input { width: 100%; margin: 6px 0 0; }
             .hint, .paths, .figures { font-size: 13px; color: #444; }
-            .verdict-lines { font-size: 12.5px; background: #f6f6f6; padding: 8px; overflow-x: auto; white-space: pre; }
+            .verdict-lines { font-size: 12.5px; background: #f6f6f6; padding: 8px; white-space: pre-wrap; }
             .curves { display: flex; flex-wrap: wrap; gap: 8px 16px; }
             details.curves { display: block; }
             figure.curve { flex: 0 1 560px; max-width: 600px; min-width: 320px; }
@@ -169,6 +169,14 @@ enum HTMLReport {
             .key { font-size: 12px; padding-left: 18px; position: relative; }
             .key::before { content: ""; position: absolute; left: 2px; top: 50%; width: 12px; border-top: 2px solid; }
             .key.expected::before { border-color: #2a6fdb; } .key.actual::before { border-color: #e0421b; border-top-style: dashed; }
+            table.filmstrip { border-collapse: collapse; margin: 8px 0; }
+            table.filmstrip th { font-weight: normal; font-size: 12px; color: #555; padding: 2px 6px 2px 0; text-align: right; }
+            table.filmstrip td { padding: 2px; border: none; vertical-align: top; }
+            table.filmstrip td.first { outline: 2px dashed #c0c; }
+            table.filmstrip img { width: 176px; display: block; }
+            .blink { position: relative; }
+            .blink img.actual { position: absolute; top: 0; left: 0; animation: blink 1s steps(1) infinite; }
+            @keyframes blink { 0% { opacity: 0; } 50% { opacity: 1; } }
             label.accept { font-size: 13px; font-weight: normal; color: #333; margin-left: 12px; }
             .approvals { position: sticky; top: 0; background: #fafafa; padding: 8px 0; border-bottom: 1px solid #ddd; margin-bottom: 12px; z-index: 1; }
             .approvals pre { display: inline; font-size: 12px; color: #555; }

@@ -11,7 +11,7 @@ enum MotionReport {
 
     static func anchor(_ m: MotionResult) -> String { "motion-" + escapeMarkup(m.name) }
 
-    static func section(_ m: MotionResult) -> String {
+    static func section(_ m: MotionResult, images: String) throws -> String {
         let expected = try? MotionTimeline.load(path: m.golden)
         let actual = m.actual.flatMap { try? MotionTimeline.load(path: $0) }
         var body = ""
@@ -29,6 +29,7 @@ enum MotionReport {
                 if m.differences.count > drawn.count {
                     body += "<p class=\"hint\">\(m.differences.count - drawn.count) more quantities differ; the verdict above lists them.</p>\n"
                 }
+                body += try filmstrip(m, images: images)
             }
         }
         body += "<p class=\"paths\">golden \(escapeMarkup(m.golden))" + (m.actual.map { "<br>actual \(escapeMarkup($0))" } ?? "") + "</p>\n"
@@ -39,6 +40,31 @@ enum MotionReport {
             \(body)</section>
 
             """
+    }
+
+    /// The frames around the first difference as a table: the golden's, this run's, their
+    /// difference (changed pixels red) and a blink of the two, a column a frame.
+    static func filmstrip(_ m: MotionResult, images: String) throws -> String {
+        guard !m.filmstrip.isEmpty else { return "" }
+        let first = m.differences.first?.firstFrame
+        var rows = ["expected": "", "actual": "", "difference": "", "blink": ""]
+        var header = ""
+        for frame in m.filmstrip {
+            let stem = m.name + "." + String(format: "%04d", frame.frame)
+            guard let expected = try HTMLReport.copy(frame.expected, as: stem + ".expected.png", into: images),
+                  let actual = try HTMLReport.copy(frame.actual, as: stem + ".actual.png", into: images),
+                  let diff = try HTMLReport.copy(frame.diff, as: stem + ".diff.png", into: images) else { continue }
+            let cell = frame.frame == first ? "<td class=\"first\">" : "<td>"
+            header += "<th style=\"text-align: left\">frame \(frame.frame) (" + String(format: "%.3f s", frame.time) + ")\(frame.frame == first ? ", first difference" : "")</th>"
+            rows["expected"]! += cell + "<img src=\"\(escapeMarkup(expected))\" alt=\"expected, frame \(frame.frame)\"></td>"
+            rows["actual"]! += cell + "<img src=\"\(escapeMarkup(actual))\" alt=\"actual, frame \(frame.frame)\"></td>"
+            rows["difference"]! += cell + "<img src=\"\(escapeMarkup(diff))\" alt=\"difference, frame \(frame.frame)\"></td>"
+            rows["blink"]! += cell + "<div class=\"blink\"><img src=\"\(escapeMarkup(expected))\" alt=\"expected\"><img class=\"actual\" src=\"\(escapeMarkup(actual))\" alt=\"actual\"></div></td>"
+        }
+        let labels = [("expected", "expected (the golden's settings)"), ("actual", "actual (this run)"), ("difference", "difference"),
+                      ("blink", "blink: expected, actual")]
+        return "<table class=\"filmstrip\"><tr><th></th>\(header)</tr>\n"
+            + labels.map { "<tr><th>\($0.1)</th>\(rows[$0.0]!)</tr>\n" }.joined() + "</table>\n"
     }
 
     /// One quantity's values over the frames, the golden's and the run's, as an SVG: the frames

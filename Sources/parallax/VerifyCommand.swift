@@ -154,6 +154,7 @@ struct VerifyCommand: ParsableCommand {
                     var options = base
                     options.clockAtStart = script.clock ?? .scriptDefault
                     options.settings.physics = physics?.name ?? script.physics ?? options.settings.physics
+                    check.motionSettings = try? JSONValue.parse(Data(options.settings.jsonText.utf8), file: "settings")
                     let verdicts: Verify.ScriptVerdicts
                     do {
                         verdicts = try check.verify(name: name, script: script) { viewport, environment in
@@ -164,7 +165,15 @@ struct VerifyCommand: ParsableCommand {
                         throw CommandFailure(message: error.description, code: 2)
                     }
                     collected.captures += verdicts.captures.map { CaptureResult(script: path, verdict: $0) }
-                    collected.motions += verdicts.motion.map { [MotionResult(script: path, verdict: $0)] } ?? []
+                    if let motion = verdicts.motion {
+                        var result = MotionResult(script: path, verdict: motion)
+                        if report != nil, motion.outcome == .mismatched, let first = motion.comparison?.differences.first?.firstFrame {
+                            result.filmstrip = try Filmstrip.write(name: name, script: script, golden: motion.golden, divergence: first,
+                                                                   frames: motion.comparison?.actualFrames ?? first + 1, actual: options, folder: diffs,
+                                                                   resources: check.resourcesFolder) ?? []
+                        }
+                        collected.motions.append(result)
+                    }
                     Self.printRows(of: path, in: collected)
                 }
                 results = collected

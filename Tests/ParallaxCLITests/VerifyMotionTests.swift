@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import ParallaxEngine
+import ParallaxFrame
 import ParallaxSDL
 import Testing
 
@@ -200,6 +201,15 @@ import Testing
         for d in paths { #expect(d.filter { $0 == "M" || $0 == "L" }.count == frames, "\(d.prefix(80))") }
         #expect(paths[0] != paths[1])
         #expect(figure.contains("first differs at frame 19 (0.317 s)"))
+        // The filmstrip around it: frames 17 to 22 drawn under the golden's settings and this run's,
+        // which differ from frame 19 on and not before.
+        #expect(dom.stdout.contains("<table class=\"filmstrip\">") && dom.stdout.contains("<div class=\"blink\">"))
+        for frame in 17...22 {
+            let stem = report + "/images/feed.motion." + String(format: "%04d", frame)
+            let expected = try PixelImage.load(path: stem + ".expected.png"), actual = try PixelImage.load(path: stem + ".actual.png")
+            #expect((expected == actual) == (frame < 19), "frame \(frame)")
+            #expect(FileManager.default.fileExists(atPath: stem + ".diff.png"))
+        }
 
         // What the export button downloads, as the page's script built it.
         let approvalsText = try #require(dom.stdout.components(separatedBy: "<pre id=\"approvals-json\">").dropFirst().first?.components(separatedBy: "</pre>").first)
