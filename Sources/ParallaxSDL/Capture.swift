@@ -53,9 +53,9 @@ public enum Capture {
     /// drawn and read back in order: a video's frames. The scene's time is the frame's, whatever the
     /// rate (closed form), so a 50 fps video shows the same motion as the 60 fps frames.
     public static func everyFrame(target: any RenderTarget, driver: SceneDriver, until end: Double, rate: Double, overlay: FrameOverlay? = nil,
-                                  onPixels: (_ frame: Int, _ pixels: PixelImage) throws -> Void) throws {
+                                  onFrame: Run.FrameObserver? = nil, onPixels: (_ frame: Int, _ pixels: PixelImage) throws -> Void) throws {
         try run(target: target, driver: driver, frames: frameCount(until: end, rate: rate), clock: FrameClock(rate: rate), overlay: overlay,
-                onFrame: nil, draws: { _ in true }, onPixels: onPixels)
+                onFrame: onFrame, draws: { _ in true }, onPixels: onPixels)
     }
 
     /// The frames 0..<`frames` on `clock`, drawing and reading back those `draws` picks; the others

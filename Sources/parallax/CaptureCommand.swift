@@ -52,12 +52,13 @@ struct CaptureCommand: ParsableCommand {
                                                  mode: window ? .window : .headless, completeFrames: true,
                                                  logger: options.makeLogger(), script: script)
             let panel = overlay || script?.overlay == true ? FrameTimeOverlay(text: canvas.environment.text) : nil
+            let trace = try options.traceWriter()
             if let video, let format = VideoWriter.Format(path: video) {
                 let writer = VideoWriter(path: video, format: format)
                 do {
                     _ = try VideoWriter.ffmpeg()
                     let end = max(times.max() ?? 0, driver.scriptDuration)
-                    try Capture.everyFrame(target: canvas, driver: driver, until: end, rate: format.rate, overlay: panel) { _, pixels in
+                    try Capture.everyFrame(target: canvas, driver: driver, until: end, rate: format.rate, overlay: panel, onFrame: trace?.write) { _, pixels in
                         try writer.write(pixels)
                     }
                     try writer.close()
@@ -67,7 +68,6 @@ struct CaptureCommand: ParsableCommand {
                 print(video)
                 return
             }
-            let trace = try options.traceWriter()
             let written = try Capture.run(target: canvas, driver: driver, captures: times, outputFolder: out ?? ".", baseName: base,
                                           overlay: panel, onFrame: trace?.write)
             for path in written { print(path) }

@@ -52,6 +52,31 @@ import Testing
         #expect(second.status == 0 && jobs.status == 0)
     }
 
+    @Test func jobsAndShardsGiveThePlainRunsMotionVerdicts() throws {
+        let late = writeTemporary(#"{"version": 1, "rendering": {"oneFrameLate": true}}"#, name: "late.json")
+        let common = ["verify", "--script", scripts + "/pager.json", scripts + "/feed.json", scripts + "/header.json", "--goldens", goldens,
+                      "--record", "never", "--config", late, "--diffs",
+                      FileManager.default.temporaryDirectory.appendingPathComponent("parallax-motion-\(UUID().uuidString)").path]
+        let plain = try parallax(common), jobs = try parallax(common + ["--jobs", "2"])
+        let shards = try ["1/2", "2/2"].map { try parallax(common + ["--shard", $0]) }
+        #expect(plain.status == 1 && jobs.status == 1)
+        #expect(jobs.stdout == plain.stdout)
+        // Each script's rows and verdict lines, whichever shard verified it.
+        func blocks(_ outcome: Outcome) -> [String: String] {
+            var out: [String: String] = [:], current = ""
+            for line in outcome.stdout.split(separator: "\n").dropFirst().map(String.init) {
+                if !line.hasPrefix(" ") { current = String(line.prefix { $0 != " " }) }
+                out[current, default: ""] += line + "\n"
+            }
+            return out
+        }
+        let sharded = blocks(shards[0]).merging(blocks(shards[1])) { first, _ in first }
+        #expect(sharded == blocks(plain))
+        for name in ["pager.json", "feed.json", "header.json"] {
+            #expect(blocks(plain)[name]?.contains("shifted by 1 frame (late)") == true, "\(name): \(plain.stdout)")
+        }
+    }
+
     @Test func aDecelerationRateOf0997FailsTheMotionAtTheFirstFrameAfterTheRelease() throws {
         let config = writeTemporary(#"{"version": 1, "scrolling": {"decelerationRate": 0.997}}"#, name: "decelerate.json")
         let outcome = try feed(["--config", config, "--perceptual-threshold", "0.1"])
