@@ -223,7 +223,7 @@ extension MotionComparison {
             func px(_ x: Double) -> String { MotionTimeline.decimal(x, kind: MotionKind(quantity: s.quantity)) + " px" }
             lines.append("  \(s.quantity) from \(seconds(s.start)) to \(seconds(s.end)): landing \(px(s.actual.landing)), expected \(px(s.expected.landing)); "
                          + "peak overshoot \(px(s.actual.overshoot)), expected \(px(s.expected.overshoot)); "
-                         + "time to settle \(settle(s.actual)), expected \(settle(s.expected))")
+                         + "time to settle: \(settle(s.actual)), expected: \(settle(s.expected))")
         }
         return lines
     }
