@@ -79,6 +79,13 @@ public final class Playground: Traceable, PanelHosting, CursorProviding, FrameOv
     }
     public var name: String { active.name }
 
+    /// The active scene's motion (its left pane in compare mode) and the physics model.
+    public var motionSample: MotionSample {
+        var sample = active.motionSample
+        sample.physics = settings.physics
+        return sample
+    }
+
     /// Shows `first` (default: the registry's first scene).
     public init(viewport: Size, first: String? = nil, options: SceneRegistry.Options = .init(), registry: SceneRegistry = .standard,
                 environment: SceneEnvironment) {
