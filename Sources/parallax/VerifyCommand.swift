@@ -154,7 +154,11 @@ struct VerifyCommand: ParsableCommand {
                     var options = base
                     options.clockAtStart = script.clock ?? .scriptDefault
                     options.settings.physics = physics?.name ?? script.physics ?? options.settings.physics
-                    check.motionSettings = try? JSONValue.parse(Data(options.settings.jsonText.utf8), file: "settings")
+                    // The golden keeps what the run was made with: reduced motion as it took effect,
+                    // whatever set it (a config file keeps it only where the user did).
+                    var madeWith = options.settings
+                    madeWith.reducedMotionSet = madeWith.reducedMotion
+                    check.motionSettings = try? JSONValue.parse(Data(madeWith.jsonText.utf8), file: "settings")
                     let verdicts: Verify.ScriptVerdicts
                     do {
                         verdicts = try check.verify(name: name, script: script) { viewport, environment in
