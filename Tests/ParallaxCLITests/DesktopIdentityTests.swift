@@ -14,14 +14,8 @@ extension RealInputTests {
         }
         let server = try XServer.start()
         defer { server.stop() }
-        let window = Process()
-        window.executableURL = URL(fileURLWithPath: parallaxBinary)
-        window.arguments = ["run", "--frames", "600", "--no-overlay"]
-        window.environment = server.environment.merging(environment) { $1 }
-        window.standardOutput = FileHandle.nullDevice
-        window.standardError = FileHandle.nullDevice
-        try window.run()
-        defer { if window.isRunning { kill(window.processIdentifier, SIGKILL) } }
+        let window = try WindowProcess(["run", "--frames", "600", "--no-overlay"], environment: server.environment.merging(environment) { $1 })
+        defer { withExtendedLifetime(window) {} }
         let reader = """
         import json, time
         from Xlib import display, X
