@@ -45,6 +45,12 @@ let package = Package(
             pkgConfig: "wayland-client",
             providers: [.apt(["libwayland-dev"])]
         ),
+        // The session bus, to read the desktop's settings through its portal.
+        .systemLibrary(
+            name: "CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
+        ),
         .systemLibrary(
             name: "CSDL2Image",
             pkgConfig: "SDL2_image",
@@ -73,7 +79,7 @@ let package = Package(
         .target(
             name: "ParallaxSDL",
             dependencies: [
-                "ParallaxEngine", "ParallaxFrame", "CSDL2", "CSDL2SysWM", "CWaylandClient", "CSDL2Image", "CSDL2TTF", "CTurboJPEG", "CPNG",
+                "ParallaxEngine", "ParallaxFrame", "CSDL2", "CSDL2SysWM", "CWaylandClient", "CDBus", "CSDL2Image", "CSDL2TTF", "CTurboJPEG", "CPNG",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

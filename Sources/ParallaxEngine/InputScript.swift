@@ -19,6 +19,9 @@ public struct InputScript: Equatable, Sendable {
     /// Draw the compact frame-time panel on the captures: its numbers come from the virtual clock
     /// (60 fps, every interval 16.7 ms), so its pixels are the same on every run.
     public var overlay = false
+    /// How far `verify` lets this script's motion stray from its motion golden, per kind, in place
+    /// of the defaults (`MotionTolerance.standard`); `--motion-tolerance` overrides these in turn.
+    public var motionTolerance: [MotionKind: Double] = [:]
 
     public init(scene: String? = nil, size: Size? = nil, events: [TimedInput] = [], captures: [Double] = [], clock: TimeOfDay? = nil,
                 physics: String? = nil) {
@@ -32,7 +35,8 @@ public struct InputScript: Equatable, Sendable {
 
     public static func parse(_ data: Data, file: String, knownScenes: [String]) throws(InputFileError) -> InputScript {
         let root = try JSONObjectReader.versionedDocument(data, file: file, version: currentVersion,
-                                                          fields: ["scene", "size", "events", "captures", "clock", "physics", "overlay"])
+                                                          fields: ["scene", "size", "events", "captures", "clock", "physics", "overlay",
+                                                                   "motionTolerance"])
         var script = InputScript()
         if root.has("scene") {
             let scene = try root.string("scene")
@@ -43,6 +47,13 @@ public struct InputScript: Equatable, Sendable {
         }
         if root.has("size") { script.size = try readSize(try root.object("size")) }
         script.overlay = try root.bool("overlay", default: false)
+        if root.has("motionTolerance") {
+            let limits = try root.object("motionTolerance")
+            try limits.rejectUnknownFields(Set(MotionKind.allCases.map(\.rawValue)))
+            for kind in MotionKind.allCases where limits.has(kind.rawValue) {
+                script.motionTolerance[kind] = try limits.number(kind.rawValue, in: 0...Double.greatestFiniteMagnitude)
+            }
+        }
         if root.has("physics") { script.physics = try ScrollPhysicsModels.checked(try root.string("physics"), file: file, path: "physics") }
         if root.has("clock") {
             let text = try root.string("clock")
@@ -128,13 +139,17 @@ extension InputScript {
         if let clock { header["clock"] = .string(clock.text(after: 0)) }
         if let physics { header["physics"] = .string(physics) }
         if overlay { header["overlay"] = .bool(true) }
+        if !motionTolerance.isEmpty {
+            header["motionTolerance"] = .object(Dictionary(uniqueKeysWithValues: motionTolerance.map { ($0.key.rawValue, .number($0.value)) }))
+        }
         let head = header.keys.sorted().map { "\"\($0)\": \(header[$0]!.jsonText)" }.joined(separator: ", ")
         let events = events.map { "  " + Self.encode($0).jsonText }.joined(separator: ",\n")
         let captures = JSONValue.array(captures.map { .number($0) }).jsonText
         return "{\(head),\n \"events\": [\n\(events)\(events.isEmpty ? "" : "\n") ],\n \"captures\": \(captures)}\n"
     }
 
-    static func encode(_ input: TimedInput) -> JSONValue {
+    /// One event as the script format writes it: `{"t":0.7,"type":"mouseUp","x":400,"y":2}`.
+    public static func encode(_ input: TimedInput) -> JSONValue {
         var fields: [String: JSONValue] = ["t": .number(input.time)]
         switch input.event {
         case let .wheel(dx, dy, shift), let .scroll(dx, dy, _, shift):

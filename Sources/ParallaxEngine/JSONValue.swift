@@ -83,6 +83,12 @@ public struct JSONObjectReader {
 
     public func has(_ key: String) -> Bool { fields[key] != nil }
 
+    /// The object's field names, sorted.
+    public var keys: [String] { fields.keys.sorted() }
+
+    /// The object itself.
+    public var value: JSONValue { .object(fields) }
+
     /// Fails on any field not in `known`, naming it (typos should not be silently ignored).
     public func rejectUnknownFields(_ known: Set<String>) throws(InputFileError) {
         if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {

@@ -16,6 +16,8 @@ public protocol Traceable: Scene {
     var traceGeometry: [String: JSONValue] { get }
     /// What the scene shows, for the frame-time panel: "200 items", "5 pages".
     var contentSummary: String { get }
+    /// The frame's motion as a motion golden keeps it (`MotionSample`); by default the scroll state alone.
+    var motionSample: MotionSample { get }
 }
 
 extension Rect {

@@ -14,6 +14,12 @@ public final class Canvas: WindowRenderTarget {
     public let text: TextCache
     public let displayListRenderer: DisplayListRenderer
     public private(set) var logicalSize: Size
+    /// The desktop's scale where the window system does not apply it itself (X11 at `Xft.dpi: 192`:
+    /// 2), else 1: the window is this many of the window system's pixels per logical pixel, in
+    /// its size and its pointer's positions (`WindowEvents`).
+    public let windowScale: Double
+    /// The desktop's scale as read at start on X11; on Wayland `desktopScale` measures it.
+    private let x11Scale: DesktopScale
     /// glFinish, for renderers drawing through OpenGL: see `draw`.
     private let finishGL: (@convention(c) () -> Void)?
 
@@ -23,10 +29,12 @@ public final class Canvas: WindowRenderTarget {
 
     public init(title: String, size: Size, resourcesFolder: String, mode: SDLVideo.Mode, vsync: Bool = false, logger: Logger) throws {
         try SDLVideo.start(mode)
+        x11Scale = mode == .window && SDLVideo.currentDriver == "x11" ? DesktopScale.x11() : .none
+        windowScale = x11Scale.factor
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if mode == .headless { flags |= SDL_WINDOW_HIDDEN.rawValue }
         let centered = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
-        guard let window = SDL_CreateWindow(title, centered, centered, Int32(size.width), Int32(size.height), flags) else {
+        guard let window = SDL_CreateWindow(title, centered, centered, Int32(size.width * windowScale), Int32(size.height * windowScale), flags) else {
             let error = SDLError("SDL_CreateWindow")
             if mode == .window { throw SDLVideo.NoDisplay(reason: error.description) }
             throw error
@@ -43,7 +51,7 @@ public final class Canvas: WindowRenderTarget {
         if mode == .window {
             WindowIcon.set(on: window, resourcesFolder: resourcesFolder, logger: logger)
             // Below this the tabs and the panels no longer fit (docs/architecture.md, "Layers over a scene").
-            SDL_SetWindowMinimumSize(window, Int32(Self.minimumWindowSize.width), Int32(Self.minimumWindowSize.height))
+            SDL_SetWindowMinimumSize(window, Int32(Self.minimumWindowSize.width * windowScale), Int32(Self.minimumWindowSize.height * windowScale))
         }
         var info = SDL_RendererInfo()
         if SDL_GetRendererInfo(renderer, &info) == 0, String(cString: info.name).hasPrefix("opengl"),
@@ -89,13 +97,13 @@ public final class Canvas: WindowRenderTarget {
     public var windowSize: Size {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
-        return Size(width: Double(w), height: Double(h))
+        return Size(width: Double(w) / windowScale, height: Double(h) / windowScale)
     }
 
     /// Makes the window `size` (scripted resizes), and follows it for drawing.
     public func resize(to size: Size) {
         if windowSize != size {
-            SDL_SetWindowSize(window, Int32(size.width), Int32(size.height))
+            SDL_SetWindowSize(window, Int32(size.width * windowScale), Int32(size.height * windowScale))
         }
         logicalSize = size
         updateScale()
@@ -107,6 +115,14 @@ public final class Canvas: WindowRenderTarget {
         var ow: Int32 = 0, oh: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &ow, &oh)
         return (windowSize, Size(width: Double(ow), height: Double(oh)))
+    }
+
+    /// The desktop's scale, for `--stats`: X11's `Xft.dpi` as read at start; on Wayland the output's,
+    /// which SDL draws at (the drawable over the window).
+    public var desktopScale: DesktopScale {
+        guard SDLVideo.currentDriver == "wayland" else { return x11Scale }
+        let (window, drawable) = sizes
+        return DesktopScale(factor: window.width > 0 ? drawable.width / window.width : 1, source: .wayland)
     }
 
     /// Maps logical pixels to the renderer's output (HiDPI: 2 device pixels per logical one, say).

@@ -1,20 +1,33 @@
 import Foundation
 
-/// Finds the `Resources` folder: `PARALLAX_RESOURCES`, then beside the executable or any folder above
-/// it (so `.build/debug/parallax` finds the package's), then the working directory.
+/// Finds the resources folder (`Images/`, `Fonts/`, `Icons/`, `Scripts/`): `PARALLAX_RESOURCES` if
+/// set; else `../share/parallax` beside the executable, where `make install` and the .deb put it
+/// (under /usr, /usr/local, ~/.local or a DESTDIR staging tree alike); else a `Resources` folder
+/// beside the executable or in any folder above it (a checkout: `.build/debug/parallax` finds the
+/// package's); else the working directory's.
 public struct ResourceLocator {
     public struct NotFound: Error, CustomStringConvertible {
+        /// Every place tried, in order, each with why it was passed over where it exists.
         public let searched: [String]
         public var description: String {
             "resources not found (a folder with Images/ and Fonts/); searched: \(searched.joined(separator: ", ")). Set PARALLAX_RESOURCES to the Resources folder."
         }
     }
 
-    public static func isResourceFolder(_ path: String) -> Bool {
+    /// The files a folder must hold to be used: without them no text can be drawn. A missing photo
+    /// or icon is only a placeholder and a log line.
+    public static let requiredFiles = ["Fonts/DejaVuSans.ttf", "Fonts/DejaVuSans-Bold.ttf"]
+
+    /// Why `path` cannot be the resources folder ("no Fonts/DejaVuSans.ttf"), or nil when it can.
+    public static func problem(at path: String) -> String? {
+        for folder in ["Images", "Fonts"] where !isDirectory(path + "/" + folder) { return "no \(folder)/" }
+        for file in requiredFiles where !FileManager.default.isReadableFile(atPath: path + "/" + file) { return "no \(file)" }
+        return nil
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
         var isDir: ObjCBool = false
-        let fm = FileManager.default
-        return fm.fileExists(atPath: path + "/Images", isDirectory: &isDir) && isDir.boolValue
-            && fm.fileExists(atPath: path + "/Fonts", isDirectory: &isDir) && isDir.boolValue
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
     }
 
     /// The places searched, in order.
@@ -26,7 +39,9 @@ public struct ResourceLocator {
         }
         var places: [String] = []
         if let exe = executablePath {
-            var dir = URL(fileURLWithPath: exe).resolvingSymlinksInPath().deletingLastPathComponent()
+            let binFolder = URL(fileURLWithPath: exe).resolvingSymlinksInPath().deletingLastPathComponent()
+            places.append(binFolder.deletingLastPathComponent().appendingPathComponent("share/parallax").path)
+            var dir = binFolder
             while true {
                 places.append(dir.appendingPathComponent("Resources").path)
                 let parent = dir.deletingLastPathComponent()
@@ -42,7 +57,12 @@ public struct ResourceLocator {
                               executablePath: String? = Bundle.main.executablePath,
                               workingDirectory: String = FileManager.default.currentDirectoryPath) throws(NotFound) -> String {
         let places = candidates(environment: environment, executablePath: executablePath, workingDirectory: workingDirectory)
-        guard let found = places.first(where: isResourceFolder) else { throw NotFound(searched: places) }
-        return found
+        var searched: [String] = []
+        for place in places {
+            guard let problem = problem(at: place) else { return place }
+            // A place that is not there at all needs no reason; one that is there says what it lacks.
+            searched.append(isDirectory(place) ? "\(place) (\(problem))" : place)
+        }
+        throw NotFound(searched: searched)
     }
 }

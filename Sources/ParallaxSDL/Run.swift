@@ -47,7 +47,7 @@ public enum Run {
     /// Runs until asked to stop; returns the frames' timings.
     @discardableResult
     public static func run(target: any WindowRenderTarget, driver: SceneDriver, options: Options, onFrame: FrameObserver? = nil) -> FrameTimings {
-        let events = WindowEvents(window: target.window)
+        let events = WindowEvents(window: target.window, windowScale: target.windowScale)
         let schedule = schedule(for: target, fps: options.fps)
         // On the timer a present must not also wait for a refresh (Xvfb fakes one, irregularly).
         if schedule.source == .timer { target.disableVSync() }

@@ -23,6 +23,7 @@ public enum SDLVideo {
     /// Starts SDL video once per process in the given mode.
     public static func start(_ mode: Mode) throws {
         if SDL_WasInit(SDL_INIT_VIDEO) != 0 { return }
+        AppIdentity.announce()
         let chosenDriver = ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]
         let environment = ProcessInfo.processInfo.environment
         switch mode {

@@ -238,7 +238,7 @@ public final class TextureCache: ImageMetrics {
 
     /// Reads and writes the desktop's shared thumbnail cache for the photos under `folder`
     /// (docs/photo-folders.md, "The shared thumbnail cache"); a problem writing is one log line.
-    public func shareThumbnails(of folder: String, cache: ThumbnailCache = ThumbnailCache(root: ThumbnailCache.defaultRoot())) {
+    public func shareThumbnails(of folder: String, cache: ThumbnailCache) {
         let logger = logger
         queue.thumbnails = ThumbnailWriter(cache: cache, photos: folder) { logger.warning("\($0)") }
     }

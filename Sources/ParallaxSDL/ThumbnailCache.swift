@@ -1,6 +1,5 @@
 import CPNG
 import Foundation
-import ParallaxEngine
 
 /// The desktop's shared thumbnail cache, by the freedesktop Thumbnail Managing Standard
 /// (docs/photo-folders.md, "The shared thumbnail cache"): PNGs under `$XDG_CACHE_HOME/thumbnails`
@@ -59,13 +58,18 @@ public struct ThumbnailCache: Sendable {
 
     /// `.../thumbnails`.
     public let root: String
+    /// The app's version (`parallax --version`): the standard keys failures by app and version.
+    public let version: String
     /// Where this version's failures go: `fail/parallax-<version>`.
-    public var failFolder: String { root + "/fail/parallax-" + ParallaxVersion.current }
-    static let software = "Parallax Playground " + ParallaxVersion.current
+    public var failFolder: String { root + "/fail/parallax-" + version }
+    var software: String { "Parallax Playground " + version }
     /// Thumbnails are small; a PNG claiming more than this a side is not one.
     static let maxSide: UInt32 = 4096
 
-    public init(root: String) { self.root = root }
+    public init(root: String, version: String) {
+        self.root = root
+        self.version = version
+    }
 
     public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/thumbnails" }
@@ -168,14 +172,14 @@ public struct ThumbnailCache: Sendable {
     public func write(_ pixels: Pixels, of source: Source, size: Size, image: (width: Int, height: Int), mimeType: String) throws(WriteError) {
         let texts = [("Thumb::URI", source.uri), ("Thumb::MTime", String(source.modified)), ("Thumb::Size", String(source.bytes)),
                      ("Thumb::Mimetype", mimeType), ("Thumb::Image::Width", String(image.width)),
-                     ("Thumb::Image::Height", String(image.height)), ("Software", Self.software)]
+                     ("Thumb::Image::Height", String(image.height)), ("Software", software)]
         try store(pixels, texts: texts, at: path(forURI: source.uri, size: size))
     }
 
     /// Records that `source` cannot be thumbnailed by this version: an empty (1x1) PNG with its URI
     /// and time under `fail/parallax-<version>/`.
     public func writeFailure(of source: Source) throws(WriteError) {
-        let texts = [("Thumb::URI", source.uri), ("Thumb::MTime", String(source.modified)), ("Software", Self.software)]
+        let texts = [("Thumb::URI", source.uri), ("Thumb::MTime", String(source.modified)), ("Software", software)]
         try store(Pixels(width: 1, height: 1, bgrx: [0, 0, 0, 255]), texts: texts, at: failPath(forURI: source.uri))
     }
 

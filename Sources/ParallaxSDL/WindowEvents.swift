@@ -14,8 +14,11 @@ final class WindowEvents {
     private var compositorClock = CompositorClock()
     /// SDL's next wheel event is the legacy copy of a scroll XInput2 gave already.
     private var copyPending = false
+    /// The window system's pixels per logical pixel (`WindowRenderTarget.windowScale`).
+    private let windowScale: Double
 
-    init(window: OpaquePointer) {
+    init(window: OpaquePointer, windowScale: Double = 1) {
+        self.windowScale = windowScale
         xInput = XInput2Scrolling(window: window)
         waylandPointer = xInput == nil ? WaylandPointer(window: window) : nil
     }
@@ -54,7 +57,27 @@ final class WindowEvents {
             let ticks = compositorClock.ticks(of: inputs.map(\.milliseconds), now: now)
             polled += zip(inputs, ticks).map { (.input($0.event), $1) }
         }
+        if windowScale != 1 {
+            polled = polled.map { output, ticks in
+                guard case let .input(input) = output else { return (output, ticks) }
+                return (.input(Self.logical(input, windowScale: windowScale)), ticks)
+            }
+        }
         // Each source is in order; merged by time (a stable sort keeps equal times as they came).
         return polled.enumerated().sorted { ($0.element.ticks, $0.offset) < ($1.element.ticks, $1.offset) }.map(\.element)
+    }
+
+    /// An input in the window system's pixels as logical pixels: positions, sizes and a trackpad's
+    /// travel shrink by `windowScale` (the content then moves as far on the screen as the fingers
+    /// asked); a wheel's notches and keys stay.
+    static func logical(_ input: InputEvent, windowScale k: Double) -> InputEvent {
+        switch input {
+        case let .mouseDown(p): .mouseDown(Point(x: p.x / k, y: p.y / k))
+        case let .mouseMove(p): .mouseMove(Point(x: p.x / k, y: p.y / k))
+        case let .mouseUp(p): .mouseUp(Point(x: p.x / k, y: p.y / k))
+        case let .resize(size): .resize(Size(width: size.width / k, height: size.height / k))
+        case let .scroll(dx, dy, liftFollows, shift): .scroll(dx: dx / k, dy: dy / k, liftFollows: liftFollows, shift: shift)
+        default: input
+        }
     }
 }

@@ -11,4 +11,11 @@ public protocol WindowRenderTarget: RenderTarget {
     var presentsWithVSync: Bool { get }
     /// From now on a present returns without waiting for the refresh.
     func disableVSync()
+    /// The window system's pixels per logical pixel, which its pointer positions and sizes come in
+    /// (2 on X11 at a desktop scale of 2, `DesktopScale`).
+    var windowScale: Double { get }
+}
+
+extension WindowRenderTarget {
+    public var windowScale: Double { 1 }
 }

@@ -67,7 +67,11 @@ extension Playground {
     var helpRows: (pointer: [HelpRow], keys: [HelpRow]) {
         let pointer = Self.pointerLines.map { HelpRow(gesture: $0.gesture, keys: [], action: $0.action, state: nil) }
         let keys = Keymap.lines(scenes: registry.keymapScenes).map { line in
-            HelpRow(gesture: nil, keys: Self.keycaps(line.keys), action: line.action, state: helpState(of: line.bindings.first?.action))
+            let action = line.bindings.first?.action
+            // Reduced motion says what set it: the user, the config file, the environment, the desktop.
+            let source = action == .toggleReducedMotion ? reducedMotionState.source.shown : nil
+            let text = source.map { "\(line.action) (\($0))" } ?? line.action
+            return HelpRow(gesture: nil, keys: Self.keycaps(line.keys), action: text, state: helpState(of: action))
         }
         return (pointer, keys)
     }

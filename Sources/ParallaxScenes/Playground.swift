@@ -11,6 +11,8 @@ public final class Playground: Traceable, PanelHosting, CursorProviding, FrameOv
     public private(set) var viewport: Size
     public internal(set) var settings: PlaygroundSettings
     public var reducedMotion: Bool { settings.reducedMotion }
+    /// The user set reduced motion in this run (M, the tuning panel), over the config file's.
+    var reducedMotionSetHere = false
     /// Slow motion (T, `--time-scale`): the scenes' time runs at this fraction of the frames' time,
     /// so every simulation and animation slows, not the frame rate (SlowMotion.swift).
     public internal(set) var timeScale = 1.0
@@ -76,6 +78,13 @@ public final class Playground: Traceable, PanelHosting, CursorProviding, FrameOv
         return fields
     }
     public var name: String { active.name }
+
+    /// The active scene's motion (its left pane in compare mode) and the physics model.
+    public var motionSample: MotionSample {
+        var sample = active.motionSample
+        sample.physics = settings.physics
+        return sample
+    }
 
     /// Shows `first` (default: the registry's first scene).
     public init(viewport: Size, first: String? = nil, options: SceneRegistry.Options = .init(), registry: SceneRegistry = .standard,

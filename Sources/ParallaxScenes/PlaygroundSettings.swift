@@ -19,7 +19,16 @@ public struct PlaygroundSettings: Sendable, Equatable {
     public var trackpadMomentum = ScrollPhysicsSettings().trackpadMomentum
     /// Draw at whole-pixel scroll offsets instead of sub-pixel ones.
     public var wholePixels = false
-    public var reducedMotion = false
+    /// Reduced motion as the user set it: the config file's `reducedMotion`, M, the tuning panel's
+    /// switch; nil where they did not, and `reducedMotionFallback` applies.
+    public var reducedMotionSet: Bool?
+    /// Reduced motion where the user did not set it: `PARALLAX_REDUCED_MOTION`'s, else the
+    /// desktop's, else off (`ReducedMotion.resolve`). Never saved: the file keeps the user's choices.
+    public var reducedMotionFallback = ReducedMotion.off
+    public var reducedMotion: Bool {
+        get { reducedMotionSet ?? reducedMotionFallback.on }
+        set { reducedMotionSet = newValue }
+    }
     /// Apply parallax from the previous frame's offset, to show why same-frame matters.
     public var oneFrameLate = false
     /// The feed shows this folder's photos instead of the bundled ones (`--photos`).
@@ -92,22 +101,23 @@ public struct PlaygroundSettings: Sendable, Equatable {
             s.wholePixels = try rendering.bool("wholePixels", default: false)
             s.oneFrameLate = try rendering.bool("oneFrameLate", default: false)
         }
-        s.reducedMotion = try root.bool("reducedMotion", default: false)
+        if root.has("reducedMotion") { s.reducedMotionSet = try root.bool("reducedMotion", default: false) }
         if root.has("photos") { s.photos = try root.string("photos") }
         if root.has("photoCacheMB") { s.photoCacheMB = try root.number("photoCacheMB", in: PhotoLimits.cacheMB) }
         s.thumbnailCache = try root.bool("thumbnailCache", default: true)
         return s
     }
 
-    /// The settings as a config file (every field, so a saved file documents itself).
+    /// The settings as a config file (every field, so a saved file documents itself; reduced motion
+    /// only where the user set it, so that one left to the desktop goes on following it).
     public var jsonText: String {
         var fields: [String: JSONValue] = [
             "version": .number(Double(Self.currentVersion)),
             "scrolling": .object(["physics": .string(physics), "decelerationRate": .number(decelerationRate), "rubberBandConstant": .number(rubberBandConstant),
                                   "wheelStep": wheelStep.map { .number($0) } ?? .null, "trackpadMomentum": .bool(trackpadMomentum)]),
             "rendering": .object(["wholePixels": .bool(wholePixels), "oneFrameLate": .bool(oneFrameLate)]),
-            "reducedMotion": .bool(reducedMotion),
         ]
+        if let reducedMotionSet { fields["reducedMotion"] = .bool(reducedMotionSet) }
         if let photos { fields["photos"] = .string(photos) }
         if let photoCacheMB { fields["photoCacheMB"] = .number(photoCacheMB) }
         if !thumbnailCache { fields["thumbnailCache"] = .bool(false) }

@@ -22,10 +22,32 @@ extension Playground {
         }
     }
 
+    /// Reduced motion as the user sets it in the app (M).
     public func setReducedMotion(_ on: Bool, at time: Double) {
         var s = settings
         s.reducedMotion = on
+        applyUsersChange(s, at: time)
+    }
+
+    /// Reduced motion where the user has not set it (`PlaygroundSettings.reducedMotionFallback`): the
+    /// desktop's, once it has answered.
+    public func setReducedMotionFallback(_ fallback: ReducedMotion, at time: Double = -.infinity) {
+        var s = settings
+        s.reducedMotionFallback = fallback
         apply(s, at: time)
+    }
+
+    /// Reduced motion and what set it, for the help panel and `--stats`.
+    public var reducedMotionState: ReducedMotion {
+        guard let set = settings.reducedMotionSet else { return settings.reducedMotionFallback }
+        return ReducedMotion(on: set, source: reducedMotionSetHere ? .app : .configFile)
+    }
+
+    /// Applies what the user changed in the app (a key, a tuning row): reduced motion set here
+    /// outranks the config file's from then on.
+    private func applyUsersChange(_ new: PlaygroundSettings, at time: Double) {
+        if new.reducedMotionSet != settings.reducedMotionSet { reducedMotionSetHere = true }
+        apply(new, at: time)
     }
 
     /// Applies `change` to the selected row's setting at `time`.
@@ -34,7 +56,7 @@ extension Playground {
         guard !rows.isEmpty else { return }
         var s = settings
         change(rows[min(selectedRow, rows.count - 1)], &s)
-        apply(s, at: time)
+        applyUsersChange(s, at: time)
     }
 
     func stepSelected(_ direction: Double, at time: Double) {
@@ -53,7 +75,7 @@ extension Playground {
         var s = settings
         let defaults = tuningDefaults
         for row in tuningRows { row.reset(&s, defaults) }
-        apply(s, at: time)
+        applyUsersChange(s, at: time)
     }
 
     /// Saves the settings (S) where `onSave` writes them, and shows its word.
@@ -89,7 +111,10 @@ extension Playground {
 
     func reload(at time: Double) {
         switch onReload?() {
-        case let .success(new)?:
+        case var .success(new)?:
+            // The file's reduced motion, if it has one, else the fallback as it was.
+            new.reducedMotionFallback = settings.reducedMotionFallback
+            reducedMotionSetHere = false
             apply(new, at: time)
             tuningStatus = "Reloaded"
         case let .failure(error)?:

@@ -98,7 +98,7 @@ extension TuningRow {
         rows.append(wheelStep)
         rows.append(toggle("Trackpad momentum", \.trackpadMomentum))
         rows.append(toggle("Whole pixels", \.wholePixels))
-        rows.append(toggle("Reduced motion", \.reducedMotion))
+        rows.append(reducedMotion)
         rows.append(toggle("One frame late", \.oneFrameLate))
         return rows
     }
@@ -133,6 +133,14 @@ extension TuningRow {
             let next = ((s[keyPath: key] + step * direction) / step).rounded() * step
             s[keyPath: key] = min(range.upperBound, max(range.lowerBound, next))
         }, differs: differs(key), reset: reset(key))
+    }
+
+    /// Reduced motion's switch: set, it is the user's; reset, it follows the environment or the
+    /// desktop again (`PlaygroundSettings.reducedMotionFallback`).
+    static var reducedMotion: TuningRow {
+        let toggle = toggle("Reduced motion", \.reducedMotion)
+        return TuningRow(label: toggle.label, control: toggle.control, value: toggle.value, step: toggle.step,
+                         differs: { s, _ in s.reducedMotionSet != nil }, reset: { s, _ in s.reducedMotionSet = nil })
     }
 
     static func toggle(_ label: String, _ key: WritableKeyPath<PlaygroundSettings, Bool>) -> TuningRow {

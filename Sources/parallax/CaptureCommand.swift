@@ -7,7 +7,7 @@ import ParallaxSDL
 struct CaptureCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "capture",
-        abstract: "Render frames headless on a virtual \(Int(FrameClock.standardRate)) Hz clock and write them as PNG.")
+        abstract: "Render frames headless on a virtual \(Int(FrameClock.standardRate)) Hz clock and write them as PNG, or every frame as a video.")
 
     @OptionGroup var options: SceneOptions
 
@@ -15,7 +15,21 @@ struct CaptureCommand: ParsableCommand {
     var at: [Double]?
 
     @Option(help: "Folder for the PNGs (created if missing).")
-    var out: String
+    var out: String?
+
+    @Option(help: ArgumentHelp("Write every frame of the timeline (to the last capture time or scripted event) as a video instead, chosen by the extension: .webm, .mp4 or .apng at 60 fps, .gif at 50 fps. Needs ffmpeg.",
+                               valueName: "file"))
+    var video: String?
+
+    func validate() throws {
+        switch (out, video) {
+        case (nil, nil): throw ValidationError("give --out DIR for PNGs or --video FILE for a video")
+        case (_?, _?): throw ValidationError("--out writes PNGs and --video a video: give one of them")
+        case let (nil, video?) where VideoWriter.Format(path: video) == nil:
+            throw ValidationError("--video \(video): the extension chooses the format: .\(VideoWriter.Format.allCases.map(\.rawValue).joined(separator: ", ."))")
+        default: break
+        }
+    }
 
     @Flag(help: "Draw the frame-time panel on the captures (its numbers are measured, so pixels vary between runs).")
     var overlay = false
@@ -37,9 +51,25 @@ struct CaptureCommand: ParsableCommand {
             let (canvas, driver) = try openScene(scene, viewport: options.viewport(script: script), options: sceneOptions,
                                                  mode: window ? .window : .headless, completeFrames: true,
                                                  logger: options.makeLogger(), script: script)
+            let panel = overlay || script?.overlay == true ? FrameTimeOverlay(text: canvas.environment.text) : nil
             let trace = try options.traceWriter()
-            let written = try Capture.run(target: canvas, driver: driver, captures: times, outputFolder: out, baseName: base,
-                                                  overlay: overlay || script?.overlay == true ? FrameTimeOverlay(text: canvas.environment.text) : nil, onFrame: trace?.write)
+            if let video, let format = VideoWriter.Format(path: video) {
+                let writer = VideoWriter(path: video, format: format)
+                do {
+                    _ = try VideoWriter.ffmpeg()
+                    let end = max(times.max() ?? 0, driver.scriptDuration)
+                    try Capture.everyFrame(target: canvas, driver: driver, until: end, rate: format.rate, overlay: panel, onFrame: trace?.write) { _, pixels in
+                        try writer.write(pixels)
+                    }
+                    try writer.close()
+                } catch let failure as VideoWriter.Failure {
+                    throw CommandFailure(message: failure.message, code: 1)
+                }
+                print(video)
+                return
+            }
+            let written = try Capture.run(target: canvas, driver: driver, captures: times, outputFolder: out ?? ".", baseName: base,
+                                          overlay: panel, onFrame: trace?.write)
             for path in written { print(path) }
         }
     }

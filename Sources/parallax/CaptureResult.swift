@@ -109,3 +109,67 @@ func escapeMarkup(_ text: String) -> String {
     }
     return out
 }
+
+/// One script's motion verdict as `verify` reports it: a row of the table with the verdict's lines
+/// under it, a JUnit test case (`<script>.motion`), an entry of the HTML report, and what a `--jobs`
+/// worker hands back.
+struct MotionResult: Codable, Equatable {
+    enum Outcome: String, Codable { case match, mismatch, recorded, unreadable }
+
+    var script: String
+    var golden: String
+    var outcome: Outcome
+    /// The verdict (docs/visual-regression.md, "Verdicts").
+    var lines: [String]
+    /// The run's motion, where it differs.
+    var actual: String?
+    var differences: [MotionComparison.Difference]
+    /// For the report: frames around the first difference, the golden's and this run's.
+    var filmstrip: [Filmstrip.Frame] = []
+
+    var passed: Bool { outcome == .match || outcome == .recorded }
+    var scriptFile: String { URL(fileURLWithPath: script).lastPathComponent }
+    /// `feed.motion`: the golden's name without `.jsonl`.
+    var name: String { URL(fileURLWithPath: golden).deletingPathExtension().lastPathComponent }
+
+    init(script: String, verdict v: Verify.MotionVerdict) {
+        self.script = script
+        golden = v.golden
+        switch v.outcome {
+        case .matched: outcome = .match
+        case .mismatched: outcome = .mismatch
+        case .recorded: outcome = .recorded
+        case .unreadable: outcome = .unreadable
+        }
+        lines = v.lines
+        actual = v.actual
+        differences = v.comparison?.differences ?? []
+    }
+
+    /// The verdict column of the table.
+    var summary: String {
+        switch outcome {
+        case .match: return "match"
+        case .recorded: return "recorded \(golden)"
+        case .unreadable: return "UNREADABLE golden: \(lines.first ?? golden)"
+        case .mismatch:
+            let named = differences.prefix(3).map { d in
+                d.shift.map { "\(d.quantity) (shifted \(abs($0)) frame\(abs($0) == 1 ? "" : "s") \($0 > 0 ? "late" : "early"))" }
+                    ?? "\(d.quantity) (frame \(d.firstFrame))"
+            }
+            let more = differences.count > 3 ? ", \(differences.count - 3) more" : ""
+            let what = named.isEmpty ? (lines.dropFirst().first ?? "frame count") : named.joined(separator: ", ") + more
+            return "MOTION DIFFERS: \(what)" + (actual.map { "; see \($0)" } ?? "")
+        }
+    }
+
+    /// The verdict in one message: JUnit's failure message.
+    var message: String { lines.joined(separator: "\n") }
+}
+
+/// What `verify` found: every capture's verdict and every checked motion's, in the scripts' order.
+struct VerifyResults: Codable, Equatable {
+    var captures: [CaptureResult] = []
+    var motions: [MotionResult] = []
+    var passed: Bool { captures.allSatisfy(\.passed) && motions.allSatisfy(\.passed) }
+}

@@ -10,7 +10,7 @@ import ParallaxSDL
 func openScene(_ name: String, viewport: Size, options: SceneRegistry.Options, mode: SDLVideo.Mode, completeFrames: Bool? = nil,
                vsync: Bool = false, logger: Logger, script: InputScript?) throws -> (Canvas, SceneDriver) {
     let resources = try ResourceLocator.locate()
-    let canvas = try Canvas(title: "Parallax Playground", size: viewport, resourcesFolder: resources, mode: mode, vsync: vsync, logger: logger)
+    let canvas = try Canvas(title: AppIdentity.name, size: viewport, resourcesFolder: resources, mode: mode, vsync: vsync, logger: logger)
     attachPhotos(to: canvas, options: options, logger: logger)
     if completeFrames ?? (mode == .headless) {
         canvas.textures.decodesSynchronously = true

@@ -46,6 +46,8 @@ func attachPhotos(to canvas: Canvas, options: SceneRegistry.Options, logger: Log
     if let mb = options.settings.photoCacheMB { canvas.textures.budget = Int(mb * 1_048_576) }
     guard let folder = options.settings.photos else { return }
     if options.settings.photoCacheMB == nil { canvas.textures.budget = TextureCache.budget(forScreen: canvas.sizes.drawable) }
-    if options.settings.thumbnailCache { canvas.textures.shareThumbnails(of: folder) }
+    if options.settings.thumbnailCache {
+        canvas.textures.shareThumbnails(of: folder, cache: ThumbnailCache(root: ThumbnailCache.defaultRoot(), version: Parallax.version))
+    }
     canvas.textures.indexPhotos(folder: folder, paths: options.feed.photos.map(\.image.name))
 }

@@ -38,9 +38,17 @@ struct RunCommand: ParsableCommand {
             let config = options.configFile(readsUserConfig: true)
             var (sceneOptions, userConfigProblem) = try options.sceneOptions(script: script, config: config)
             sceneOptions.clockAtStart = .localNow()
+            // Where nothing of the user's says, the desktop is asked while the window opens.
+            let settings = sceneOptions.settings
+            let desktopReducedMotion = settings.reducedMotionSet == nil && settings.reducedMotionFallback.source == .none
+                ? DesktopSettings.askReducedMotion() : nil
             let (canvas, driver) = try openScene(options.sceneName(script: script), viewport: options.viewport(script: script),
                                                  options: sceneOptions, mode: .window, vsync: vsync && fps == nil,
                                                  logger: options.makeLogger(), script: script)
+            let playground = driver.scene as? Playground
+            if let desktopReducedMotion, let playground {
+                playground.setReducedMotionFallback(ReducedMotion.resolve(configFile: nil, environment: nil, desktop: desktopReducedMotion.wait))
+            }
             let trace = try options.traceWriter()
             let logger = options.makeLogger()
             options.connectConfig(driver.scene, config: config, userConfigProblem: userConfigProblem, logger: logger)
@@ -74,6 +82,13 @@ struct RunCommand: ParsableCommand {
                     let (window, drawable) = canvas.sizes
                     fields["windowSize"] = .object(["width": .number(window.width), "height": .number(window.height)])
                     fields["drawableSize"] = .object(["width": .number(drawable.width), "height": .number(drawable.height)])
+                    if let state = playground?.reducedMotionState {
+                        fields["reducedMotion"] = .bool(state.on)
+                        fields["reducedMotionSource"] = .string(state.source.rawValue)
+                    }
+                    let scale = canvas.desktopScale
+                    fields["desktopScale"] = .number(scale.factor)
+                    fields["desktopScaleSource"] = .string(scale.source.rawValue)
                     summary = .object(fields)
                 }
                 guard FileManager.default.createFile(atPath: stats, contents: Data((summary.jsonText + "\n").utf8)) else {

@@ -47,7 +47,7 @@ struct SceneOptions: ParsableArguments {
     }
 
     /// Scene settings from the flags, the script, the config file and the environment
-    /// (`PARALLAX_REDUCED_MOTION=1`). A bad `--config` file ends the process with its one-line error
+    /// (`PARALLAX_REDUCED_MOTION`: 1 on, 0 off, below the config file's `reducedMotion`). A bad `--config` file ends the process with its one-line error
     /// and exit code 2; the user's file, which nobody named, is only skipped when missing or bad (the
     /// defaults apply), and a bad one is returned as `userConfigProblem` to be said.
     func sceneOptions(script: InputScript?, config: ConfigFile?) throws -> (options: SceneRegistry.Options, userConfigProblem: InputFileError?) {
@@ -69,7 +69,9 @@ struct SceneOptions: ParsableArguments {
             }
         case .user?, nil: break
         }
-        if ProcessInfo.processInfo.environment["PARALLAX_REDUCED_MOTION"] == "1" { options.settings.reducedMotion = true }
+        // The desktop's answer comes later, where nothing here said (`run` only: RunCommand.swift).
+        options.settings.reducedMotionFallback = ReducedMotion.resolve(configFile: nil, environment: ProcessInfo.processInfo.environment["PARALLAX_REDUCED_MOTION"],
+                                                                       desktop: { nil })
         if let physics = physics?.name ?? script?.physics { options.settings.physics = physics }
         if let timeScale { options.timeScale = timeScale.scale }
         if let compare {

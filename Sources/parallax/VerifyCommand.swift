@@ -11,8 +11,8 @@ extension Verify.Recording: ExpressibleByArgument {}
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Replay scripts headless and compare every capture's pixels with its golden PNG.",
-        discussion: "Exit 0 when all match, 1 on a mismatch or a missing golden, 2 on a usage or file error, 64 on a bad --jobs or --shard.")
+        abstract: "Replay scripts headless and compare every capture's pixels with its golden PNG, and every frame's motion with its motion golden.",
+        discussion: "Exit 0 when all match, 1 on a mismatch, a missing golden or an unreadable motion golden, 2 on a usage or file error, 64 on a bad --jobs or --shard.")
 
     @Option(name: .customLong("script"), parsing: .upToNextOption, help: "Input scripts (JSON); goldens are named after each script's file name.")
     var scripts: [String]
@@ -32,14 +32,25 @@ struct VerifyCommand: ParsableCommand {
     @Flag(help: "Capture through a real window and its renderer (OpenGL where there is one) instead of the software renderer; needs a display. Pair it with --perceptual-threshold.")
     var window = false
 
-    @Option(help: "Replay every script under this scroll physics (docs/physics-models.md); default: each script's, else uikit.")
+    @Option(help: "Replay every script under this scroll physics (docs/physics-models.md); default: each script's, else the config's, else uikit.")
     var physics: PhysicsName?
+
+    @Option(help: "Settings (JSON, docs/file-formats.md, \"Config file\"), as run and capture read them: replay every script with a team's tuned deceleration, rubber band, \"one frame late\" and the rest.")
+    var config: String?
+
+    @Option(help: ArgumentHelp("How far motion may stray from its golden, per kind, over the scripts' own and the defaults: offset, position (px), velocity (relative), opacity, fraction; e.g. offset=0.5,velocity=0.01.",
+                               valueName: "kind=limit,..."))
+    var motionTolerance: String?
 
     @Option(help: "Where to write diff pictures for mismatches.")
     var diffs = "parallax-diffs"
 
     @Option(help: "Write goldens: missing (those that do not exist), all, or never (the default when CI is set).")
     var record: Verify.Recording?
+
+    @Option(help: ArgumentHelp("Re-record exactly the goldens an approvals file lists (downloaded from --report's page) and check the rest, recording nothing else.",
+                               valueName: "approvals.json"))
+    var accept: String?
 
     @OptionGroup var photoOptions: PhotoOptions
 
@@ -52,6 +63,10 @@ struct VerifyCommand: ParsableCommand {
             throw ValidationError("--perceptual-threshold must be from 0 to 1")
         }
         guard !scripts.isEmpty else { throw ValidationError("give at least one --script") }
+        if accept != nil, record != nil { throw ValidationError("--accept re-records what it lists and nothing else: leave out --record") }
+        if let motionTolerance, case let .failure(error) = MotionTolerance.parseOverrides(motionTolerance) {
+            throw ValidationError("--motion-tolerance \(motionTolerance): \(error.problem)")
+        }
     }
 
     @Option(help: ArgumentHelp("Verify the scripts in N processes at once (each has its own SDL video state).", valueName: "n"))
@@ -64,7 +79,7 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write an HTML report (index.html and its pictures) into this folder.", valueName: "dir"))
     var report: String?
 
-    @Option(help: ArgumentHelp("Write a JUnit XML file: one test case per capture.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write a JUnit XML file: one test case per capture and one per script's motion.", valueName: "file"))
     var junit: String?
 
     /// A `--jobs` worker's share (k of N) of the scripts this shard selects.
@@ -81,7 +96,8 @@ struct VerifyCommand: ParsableCommand {
             guard jobs >= 1 else { throw CommandFailure(message: "--jobs \(jobs): must be at least 1", code: 64) }
             let shardSlice = try shard.map { try ScriptSlice(argument: $0, option: "--shard") } ?? ScriptSlice.whole
             let workerSlice = try worker.map { try ScriptSlice(argument: $0, option: "--worker") } ?? ScriptSlice.whole
-            let recording = record ?? (ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } == true ? .never : .missing)
+            let accepted = try accept.map(Self.approvals) ?? []
+            let recording = accept != nil ? .never : record ?? (ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } == true ? .never : .missing)
             let loaded = try scripts.map { path in
                 do throws(InputFileError) {
                     return (path, try InputScript.load(path: path, knownScenes: SceneRegistry.standard.names))
@@ -98,37 +114,75 @@ struct VerifyCommand: ParsableCommand {
                                             sortedBy: nil)
             let tolerance = PixelComparison.Tolerance(maxChannelDelta: maxChannelDelta, maxDifferingFraction: maxDifferingFraction,
                                                       perceptualThreshold: perceptualThreshold)
+            // Every accepted golden must be one of these scripts', before any is written (a slice of
+            // them, a shard, sees only its own).
+            if let accept, shard == nil, worker == nil {
+                let goldens = Set(selected.flatMap { path, script in
+                    let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+                    return (script.captures.isEmpty ? [0] : script.captures).map { Capture.fileName(base: name, time: $0) } + [name + ".motion.jsonl"]
+                })
+                if let stray = accepted.sorted().first(where: { !goldens.contains($0) }) {
+                    throw CommandFailure(message: "\(accept): '\(stray)' is no golden of these scripts", code: 2)
+                }
+            }
             print(Self.row("script", "capture", "differing", "largest delta", "verdict"))
-            let results: [CaptureResult]
+            let results: VerifyResults
             if jobs > 1, selected.count > 1 {
                 results = try VerifyWorkers.run(scripts: selected.map(\.0), jobs: jobs)
-                results.forEach { print(Self.row($0)) }
+                for script in selected.map(\.0) { Self.printRows(of: script, in: results) }
             } else {
                 var check = Verify(goldensFolder: goldens, resourcesFolder: try ResourceLocator.locate(), tolerance: tolerance,
                                    recording: recording, diffsFolder: diffs, logger: Logger.quiet())
                 check.mode = window ? .window : .headless
                 check.makeOverlay = { FrameTimeOverlay(text: $0) }
-                var collected: [CaptureResult] = []
+                check.accepted = accepted
+                if let motionTolerance, case let .success(overrides) = MotionTolerance.parseOverrides(motionTolerance) {
+                    check.motionTolerance = overrides
+                }
+                var collected = VerifyResults()
                 var base = SceneRegistry.Options()
+                if let config {
+                    do throws(InputFileError) {
+                        base.settings = try PlaygroundSettings.load(path: config)
+                    } catch {
+                        throw CommandFailure(message: error.description, code: 2)
+                    }
+                }
                 try photoOptions.apply(to: &base)
                 for (path, script) in selected {
                     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
                     var options = base
                     options.clockAtStart = script.clock ?? .scriptDefault
                     options.settings.physics = physics?.name ?? script.physics ?? options.settings.physics
-                    let verdicts = try check.verify(name: name, script: script) { viewport, environment in
-                        SceneRegistry.standard.make(script.scene ?? SceneRegistry.standard.names[0], viewport: viewport, options: options,
-                                                    environment: environment)!
+                    // The golden keeps what the run was made with: reduced motion as it took effect,
+                    // whatever set it (a config file keeps it only where the user did).
+                    var madeWith = options.settings
+                    madeWith.reducedMotionSet = madeWith.reducedMotion
+                    check.motionSettings = try? JSONValue.parse(Data(madeWith.jsonText.utf8), file: "settings")
+                    let verdicts: Verify.ScriptVerdicts
+                    do {
+                        verdicts = try check.verify(name: name, script: script) { viewport, environment in
+                            SceneRegistry.standard.make(script.scene ?? SceneRegistry.standard.names[0], viewport: viewport, options: options,
+                                                        environment: environment)!
+                        }
+                    } catch let error as Verify.MotionFileError {
+                        throw CommandFailure(message: error.description, code: 2)
                     }
-                    for verdict in verdicts {
-                        let result = CaptureResult(script: path, verdict: verdict)
-                        print(Self.row(result))
-                        collected.append(result)
+                    collected.captures += verdicts.captures.map { CaptureResult(script: path, verdict: $0) }
+                    if let motion = verdicts.motion {
+                        var result = MotionResult(script: path, verdict: motion)
+                        if report != nil, motion.outcome == .mismatched, let first = motion.comparison?.differences.first?.firstFrame {
+                            result.filmstrip = try Filmstrip.write(name: name, script: script, golden: motion.golden, divergence: first,
+                                                                   frames: motion.comparison?.actualFrames ?? first + 1, actual: options, folder: diffs,
+                                                                   resources: check.resourcesFolder) ?? []
+                        }
+                        collected.motions.append(result)
                     }
+                    Self.printRows(of: path, in: collected)
                 }
                 results = collected
             }
-            allPassed = results.allSatisfy(\.passed)
+            allPassed = results.passed
             if let resultsJSON {
                 try write(Data(try JSONEncoder().encode(results)), to: resultsJSON)
             }
@@ -142,9 +196,34 @@ struct VerifyCommand: ParsableCommand {
         if !allPassed { throw ExitCode(1) }
     }
 
+    /// The goldens' file names an approvals file accepts: `{"version": 1, "accept": ["feed-0000.500.png", "feed.motion.jsonl"]}`.
+    static func approvals(_ path: String) throws -> Set<String> {
+        do throws(InputFileError) {
+            let root = try JSONObjectReader.versionedDocument(try JSONObjectReader.contents(of: path), file: path, version: 1, fields: ["accept"])
+            return Set(try root.array("accept").enumerated().map { (i, value) throws(InputFileError) -> String in
+                guard case let .string(name) = value, !name.isEmpty, !name.contains("/") else {
+                    throw InputFileError(file: path, path: "accept[\(i)]", problem: "must be a golden's file name, as the report lists it")
+                }
+                return name
+            })
+        } catch {
+            throw CommandFailure(message: error.description, code: 2)
+        }
+    }
+
     private func write(_ data: Data, to path: String) throws {
         guard FileManager.default.createFile(atPath: path, contents: data) else {
             throw CommandFailure(message: "\(path): cannot write the file", code: 2)
+        }
+    }
+
+    /// A script's rows: its captures, then its motion with the verdict's lines under it.
+    static func printRows(of script: String, in results: VerifyResults) {
+        for r in results.captures where r.script == script { print(row(r)) }
+        for m in results.motions where m.script == script {
+            print(row(m.scriptFile, "motion", m.differences.isEmpty ? "-" : String(m.differences.count), "-", m.summary))
+            // An unreadable golden's one line is in the row already.
+            if m.outcome != .unreadable { m.lines.forEach { print("    " + $0) } }
         }
     }
 

@@ -34,7 +34,7 @@ struct ScriptSlice: Equatable {
 /// arguments plus `--worker k/N` (which it applies after `--shard`, exactly as `ScriptSlice.pick` does
 /// here) and hands its results back as JSON; the parent prints them in the order a single process would.
 enum VerifyWorkers {
-    static func run(scripts: [String], jobs: Int) throws -> [CaptureResult] {
+    static func run(scripts: [String], jobs: Int) throws -> VerifyResults {
         let workers = min(jobs, scripts.count)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-verify-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -61,6 +61,7 @@ enum VerifyWorkers {
         children.forEach { $0.process.waitUntilExit() }
 
         var queues: [[CaptureResult]] = []
+        var motions: [MotionResult] = []
         for (k, child) in children.enumerated() {
             let process = child.process
             if process.terminationReason == .uncaughtSignal {
@@ -69,19 +70,23 @@ enum VerifyWorkers {
             // A worker writes its results once every verdict is in; one that stopped before has said
             // why on standard error, as a single process would, and the parent ends with its code.
             guard let data = FileManager.default.contents(atPath: child.results),
-                  let results = try? JSONDecoder().decode([CaptureResult].self, from: data) else {
+                  let results = try? JSONDecoder().decode(VerifyResults.self, from: data) else {
                 if process.terminationStatus != 0 { throw ExitCode(process.terminationStatus) }
                 throw CommandFailure(message: "verify worker \(k + 1)/\(workers) wrote no readable results", code: 2)
             }
-            queues.append(results)
+            queues.append(results.captures)
+            motions += results.motions
         }
         // Worker k took the positions k-1, k-1+N, ... and reports them in that order.
         var next = Array(repeating: 0, count: workers)
-        return scripts.indices.flatMap { p -> [CaptureResult] in
+        let captures = scripts.indices.flatMap { p -> [CaptureResult] in
             let w = p % workers
             let start = next[w]
             while next[w] < queues[w].count, queues[w][next[w]].script == scripts[p] { next[w] += 1 }
             return Array(queues[w][start..<next[w]])
         }
+        // One motion a script at most.
+        let order = Dictionary(scripts.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        return VerifyResults(captures: captures, motions: motions.sorted { order[$0.script, default: 0] < order[$1.script, default: 0] })
     }
 }

@@ -30,6 +30,12 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     process.standardError = err
     process.standardInput = input == nil ? FileHandle.nullDevice : stdin
     try process.run()
+    // Read while it runs: output beyond a pipe's buffer (64 KiB) would otherwise block it for good.
+    let collected = Collected()
+    let readers = DispatchGroup()
+    for (pipe, isOutput) in [(out, true), (err, false)] {
+        DispatchQueue.global().async(group: readers) { collected.set(pipe.fileHandleForReading.readDataToEndOfFile(), output: isOutput) }
+    }
     if let input {
         try stdin.fileHandleForWriting.write(contentsOf: input)
         try stdin.fileHandleForWriting.close()
@@ -41,9 +47,20 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
         Issue.record("\(executable) \(arguments) did not finish in \(timeout) s")
     }
     process.waitUntilExit()
-    return Outcome(status: process.terminationStatus,
-                   stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-                   stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    readers.wait()
+    return Outcome(status: process.terminationStatus, stdout: String(decoding: collected.output, as: UTF8.self),
+                   stderr: String(decoding: collected.errors, as: UTF8.self))
+}
+
+/// A child's standard output and error, read on two threads.
+private final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data: (output: Data, errors: Data) = (Data(), Data())
+    var output: Data { lock.withLock { data.output } }
+    var errors: Data { lock.withLock { data.errors } }
+    func set(_ bytes: Data, output isOutput: Bool) {
+        lock.withLock { if isOutput { data.output = bytes } else { data.errors = bytes } }
+    }
 }
 
 func parallax(_ arguments: [String], environment: [String: String]? = nil) throws -> Outcome {

@@ -22,15 +22,8 @@ struct Compositor {
         }
         let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-sway-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
-        let root = getuid() == 0
-        var command = [try #require(which("sway")), "-c", runtime.appendingPathComponent("config").path]
-        if root {
-            guard let nobody = getpwnam("nobody"), let setpriv = which("setpriv") else {
-                try Test.cancel("running as root, with no user 'nobody' or no setpriv to run sway as: the compositor rig cannot start")
-            }
-            chown(runtime.path, nobody.pointee.pw_uid, nobody.pointee.pw_gid)
-            command = [setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups"] + command
-        }
+        var command = try unprivileged([try #require(which("sway")), "-c", runtime.appendingPathComponent("config").path],
+                                       owning: runtime, what: "sway")
         // The other suites run beside these on CI's two cores: the compositor and the window run at
         // nice -10 where that is allowed (as root; `nice` runs them as they are where not), so the
         // frames a swipe is measured by are not the load's. The player raises itself too.
@@ -49,20 +42,9 @@ struct Compositor {
         guard FileManager.default.createFile(atPath: configPath, contents: Data(config.utf8), attributes: [.posixPermissions: 0o644]) else {
             try Test.cancel("cannot write sway's config in \(runtime.path)")
         }
-        let sway = Process()
-        sway.executableURL = URL(fileURLWithPath: command[0])
-        sway.arguments = Array(command.dropFirst())
-        sway.environment = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "HOME": runtime.path, "XDG_RUNTIME_DIR": runtime.path,
-            "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1",
-        ]
         let log = runtime.appendingPathComponent("sway.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil, attributes: [.posixPermissions: 0o666])
-        sway.standardOutput = try FileHandle(forWritingTo: log)
-        sway.standardError = sway.standardOutput
-        sway.standardInput = FileHandle.nullDevice
-        try sway.run()
+        let sway = try startCompositor(command, runtime: runtime, log: log,
+                                       environment: ["WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1"])
         let deadline = Date().addingTimeInterval(20)
         while sway.isRunning && Date() < deadline && !FileManager.default.fileExists(atPath: ready.path) {
             Thread.sleep(forTimeInterval: 0.05)
@@ -102,6 +84,34 @@ struct Compositor {
     }
 }
 
+/// Starts a compositor's `command` with `runtime` as its home and runtime folder, `environment`
+/// added, its output to `log`.
+func startCompositor(_ command: [String], runtime: URL, log: URL, environment: [String: String] = [:]) throws -> Process {
+    let compositor = Process()
+    compositor.executableURL = URL(fileURLWithPath: command[0])
+    compositor.arguments = Array(command.dropFirst())
+    compositor.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": runtime.path, "XDG_RUNTIME_DIR": runtime.path]
+        .merging(environment) { $1 }
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil, attributes: [.posixPermissions: 0o666])
+    compositor.standardOutput = try FileHandle(forWritingTo: log)
+    compositor.standardError = compositor.standardOutput
+    compositor.standardInput = FileHandle.nullDevice
+    try compositor.run()
+    return compositor
+}
+
+/// `command` as it runs a compositor: as `nobody` (setpriv) where the tests run as root, which
+/// sway and mutter refuse to be, with `runtime` (its runtime folder) given to that user; as it is
+/// where they do not. Cancels the test where root has no `nobody` or no setpriv.
+func unprivileged(_ command: [String], owning runtime: URL, what: String) throws -> [String] {
+    guard getuid() == 0 else { return command }
+    guard let nobody = getpwnam("nobody"), let setpriv = which("setpriv") else {
+        try Test.cancel("running as root, with no user 'nobody' or no setpriv to run \(what) as: the compositor rig cannot start")
+    }
+    chown(runtime.path, nobody.pointee.pw_uid, nobody.pointee.pw_gid)
+    return [setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups"] + command
+}
+
 /// One event the virtual pointer sent, with when (CLOCK_MONOTONIC seconds, as the trace's `presentTime`).
 struct SentEvent: Decodable {
     let type: String
@@ -127,22 +137,12 @@ enum CompositorWindow {
         // The window quits by itself 6 s after the last event's time (at 60 Hz; later on a slow
         // machine, which only waits longer): a fling has come to rest by then.
         let last = events.compactMap { $0["t"] as? Double }.max() ?? 0
-        let window = Process()
-        window.executableURL = URL(fileURLWithPath: "/usr/bin/nice")
-        window.arguments = ["-n", "-10", parallaxBinary, "run", "--scene", scene, "--size", "1280x800", "--no-overlay", "--video-driver", driver,
-                            "--frames", String(Int((last + 6) * 60)), "--trace", tracePath, "--stats", statsPath]
-        window.environment = rig.environment
-        let windowErrors = Pipe()
-        window.standardError = windowErrors
-        window.standardOutput = FileHandle.nullDevice
-        try window.run()
-        defer { if window.isRunning { kill(window.processIdentifier, SIGKILL) } }
+        let window = try WindowProcess(["-n", "-10", parallaxBinary, "run", "--scene", scene, "--size", "1280x800", "--no-overlay",
+                                        "--video-driver", driver, "--frames", String(Int((last + 6) * 60)), "--trace", tracePath, "--stats", statsPath],
+                                       executable: "/usr/bin/nice", environment: rig.environment)
         // The first frames are up (and the window mapped) before the pointer moves.
-        let up = Date().addingTimeInterval(20)
-        while window.isRunning && Date() < up && ((try? String(contentsOfFile: tracePath, encoding: .utf8))?.split(separator: "\n").count ?? 0) < 10 {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        try #require(window.isRunning, "parallax run on \(driver) ended early: \(String(decoding: windowErrors.fileHandleForReading.availableData, as: UTF8.self))")
+        window.waitForFrames(10, tracePath: tracePath)
+        try #require(window.isRunning, "parallax run on \(driver) ended early: \(window.errorsSoFar)")
         // No events, no virtual pointer: the compositor then has no pointer device at all.
         var sent: [SentEvent] = []
         if !events.isEmpty {
@@ -153,15 +153,8 @@ enum CompositorWindow {
             sent = try played.stdout.split(separator: "\n").map { try JSONDecoder().decode(SentEvent.self, from: Data($0.utf8)) }
         }
         try afterwards(rig)
-        let deadline = Date().addingTimeInterval(60)
-        while window.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        try #require(!window.isRunning, "the window did not quit after its frames")
-        let errors = String(decoding: windowErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        try #require(window.terminationStatus == 0, "parallax run: \(errors)")
-        let trace = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n").map { line in
-            try TraceFrame(try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]))
-        }
-        let stats = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: statsPath))) as? [String: Any])
+        try window.requireEnded(within: 60, why: "its --frames")
+        let trace = try readTrace(tracePath), stats = try readStats(statsPath)
         try #require(stats["videoDriver"] as? String == driver, "the window ran on \(stats["videoDriver"] ?? "nothing"), not \(driver)")
         return (trace, sent, stats)
     }

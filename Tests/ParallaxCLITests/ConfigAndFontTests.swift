@@ -63,6 +63,6 @@ import ParallaxFrame
         let outcome = try parallax(["capture", "--out", NSTemporaryDirectory()], environment: env)
         #expect(outcome.status == 1)
         #expect(outcome.errorLines.count == 1)
-        #expect(outcome.errorLines.first?.hasPrefix("parallax: font \(folder)/Fonts/DejaVuSans.ttf cannot be opened") == true)
+        #expect(outcome.errorLines.first == "parallax: resources not found (a folder with Images/ and Fonts/); searched: \(folder) (no Fonts/DejaVuSans.ttf). Set PARALLAX_RESOURCES to the Resources folder.")
     }
 }

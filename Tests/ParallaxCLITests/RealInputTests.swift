@@ -248,33 +248,17 @@ enum RealWindow {
         let tracePath = folder.appendingPathComponent("trace.jsonl").path
 
         let environment = server.environment
-        let window = Process()
-        window.executableURL = URL(fileURLWithPath: parallaxBinary)
-        window.arguments = ["run", "--scene", scene, "--size", "1280x800", "--no-overlay", "--trace", tracePath]
-            + (physics.map { ["--physics", $0] } ?? [])
-        window.environment = environment
-        window.currentDirectoryURL = folder
-        let windowErrors = Pipe()
-        window.standardError = windowErrors
-        window.standardOutput = FileHandle.nullDevice
-        try window.run()
-        defer { if window.isRunning { kill(window.processIdentifier, SIGKILL) } }
+        let window = try WindowProcess(["run", "--scene", scene, "--size", "1280x800", "--no-overlay", "--trace", tracePath]
+                                       + (physics.map { ["--physics", $0] } ?? []), environment: environment, directory: folder)
 
         let last = events.compactMap { $0["t"] as? Double }.max() ?? 0
         let script = events + [["t": last + 1.5, "type": "key", "key": "Escape"]]
         let played = try run(python, [player, "Parallax Playground"],
                              environment: environment, input: try JSONSerialization.data(withJSONObject: script))
         try #require(played.status == 0, "xtest-play: \(played.stderr)")
-        let deadline = Date().addingTimeInterval(30)
-        while window.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        try #require(!window.isRunning, "Esc did not end the window")
-        let errors = String(decoding: windowErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        try #require(window.terminationStatus == 0, "parallax run: \(errors)")
+        try window.requireEnded(within: 30, why: "Esc")
         try inspect(folder)
-        let lines = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n")
-        return try lines.map { line in
-            try TraceFrame(try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]))
-        }
+        return try readTrace(tracePath)
     }
 }
 

@@ -17,8 +17,10 @@ import Testing
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let lines = outcome.stdout.split(separator: "\n")
         #expect(lines.first?.hasPrefix("script") == true)
-        #expect(lines.count == 3)
+        // Two captures and the motion.
+        #expect(lines.count == 4)
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("reduced-motion.json") && $0.hasSuffix("match") })
+        #expect(lines.last?.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first == "motion")
     }
 
     @Test func aMismatchExitsOneAndWritesTheDiffs() throws {

@@ -140,7 +140,7 @@ import Testing
         let dom = try run(browser[0], Array(browser.dropFirst()) + ["--dump-dom", page])
         #expect(dom.status == 0, "\(dom.stderr)")
         // Set by the page's script, counting the failed sections it finds: the script ran.
-        #expect(dom.stdout.contains("<body data-failures=\"2\">"), "\(dom.stdout.prefix(400))")
+        #expect(dom.stdout.contains("<body data-failures=\"2\" data-motion-failures=\"0\">"), "\(dom.stdout.prefix(400))")
         let sections = dom.stdout.components(separatedBy: "<section class=\"capture ").dropFirst().map { String($0.prefix(60)) }
         #expect(sections.count == 6)
         // Failures first, in the order given: header's missing golden, then reduced-motion's mismatch.

@@ -14,14 +14,8 @@ extension RealInputTests {
         }
         let server = try XServer.start()
         defer { server.stop() }
-        let window = Process()
-        window.executableURL = URL(fileURLWithPath: parallaxBinary)
-        window.arguments = ["run", "--frames", "600", "--size", "200x150"]
-        window.environment = server.environment
-        window.standardOutput = FileHandle.nullDevice
-        window.standardError = FileHandle.nullDevice
-        try window.run()
-        defer { if window.isRunning { kill(window.processIdentifier, SIGKILL) } }
+        let window = try WindowProcess(["run", "--frames", "600", "--size", "200x150"], environment: server.environment)
+        defer { withExtendedLifetime(window) {} }
         let reader = """
         import json, sys, time
         from PIL import Image

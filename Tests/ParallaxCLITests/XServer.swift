@@ -8,9 +8,9 @@ struct XServer {
     /// `:N`, the display Xvfb chose.
     let display: String
 
-    /// Starts Xvfb on a free display (it writes the number once it accepts clients), or cancels the
-    /// calling test saying why it could not.
-    static func start() throws -> XServer {
+    /// Starts Xvfb on a free display (it writes the number once it accepts clients) with a screen of
+    /// `screen` pixels, or cancels the calling test saying why it could not.
+    static func start(screen: String = "1280x800") throws -> XServer {
         guard let xvfb = which("Xvfb") else {
             try Test.cancel("Xvfb is not installed (scripts/install-deps installs it): no window can be tried")
         }
@@ -19,7 +19,8 @@ struct XServer {
         // where that is allowed (as root), as scripts/xtest-play does. `nice` runs it as it is where not.
         let server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/nice")
-        server.arguments = ["-n", "-15", xvfb, "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+        // -noreset: what a client leaves on the root window (`xrdb`'s resources) stays when it disconnects.
+        server.arguments = ["-n", "-15", xvfb, "-displayfd", "1", "-screen", "0", screen + "x24", "-nolisten", "tcp", "-noreset"]
         let out = Pipe(), err = Pipe()
         server.standardOutput = out
         server.standardError = err

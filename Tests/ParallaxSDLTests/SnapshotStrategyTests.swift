@@ -103,6 +103,35 @@ extension SDLTests {
             #expect(check(30, record: .never) == nil)
         }
 
+        @Test func motionSnapshotsAreTheMotionGoldenAndFailWithTheVerdict() throws {
+            let script = try regressionScript("feed")
+            let folder = temporaryFolder()
+            func feed(late: Bool) -> SnapshotScene {
+                var options = SceneRegistry.Options()
+                options.settings.oneFrameLate = late
+                return SnapshotScene(resourcesFolder: resourcesFolder) { viewport, environment in
+                    SceneRegistry.standard.make("feed", viewport: viewport, options: options, environment: environment)!
+                }
+            }
+            func check(late: Bool, tolerance: [MotionKind: Double] = [:], record: SnapshotTestingConfiguration.Record) -> String? {
+                withSnapshotTesting(record: record) {
+                    verifySnapshot(of: feed(late: late), as: .motion(script: script, tolerance: tolerance), named: "feed", snapshotDirectory: folder,
+                                   testName: "motion")
+                }
+            }
+            #expect(check(late: false, record: .missing)?.contains("No reference was found on disk. Automatically recorded snapshot") == true)
+            // The reference holds what `parallax verify` keeps: the frames of the motion golden.
+            let reference = try MotionTimeline.load(path: folder + "/motion.feed.motion.jsonl")
+            #expect(reference.frames == (try MotionTimeline.load(path: regressionFolder + "/Goldens/feed.motion.jsonl")).frames)
+            #expect(check(late: false, record: .never) == nil)
+
+            let failure = try #require(check(late: true, record: .never))
+            #expect(failure.contains("  items[0].shift: shifted by 1 frame (late); first at frame 14"), "\(failure)")
+            #expect(!failure.contains("offset.y"))
+            // Within a tolerance as wide as the shifts' largest difference, it passes.
+            #expect(check(late: true, tolerance: [.position: 40], record: .never) == nil)
+        }
+
         @Test func framesSnapshotEveryCaptureTimeUnderTheNamesCaptureGivesThem() throws {
             let script = try regressionScript("feed")
             let strategies = [String: Snapshotting<SnapshotScene, PixelImage>].frames(script: script)

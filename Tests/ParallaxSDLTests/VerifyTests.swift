@@ -49,10 +49,13 @@ extension SDLTests {
         func everySceneMatchesItsGoldens(name: String) throws {
             let script = try regressionScript(name)
             let verdicts = try checker().0.verify(name: name, script: script, makeScene: playground(script))
-            #expect(verdicts.count == script.captures.count)
-            for v in verdicts {
+            #expect(verdicts.captures.count == script.captures.count)
+            for v in verdicts.captures {
                 #expect(v.outcome == .matched, "\(name) at \(v.time): \(v.outcome), \(v.comparison?.differingPixels ?? -1) pixels differ")
             }
+            // Every frame's motion too: each bundled script has its motion golden.
+            let motion = try #require(verdicts.motion, "\(name) has no motion golden")
+            #expect(motion.outcome == .matched, "\(motion.lines.joined(separator: "\n"))")
         }
 
         @Test func aOnePixelChangeOfTheFeedsMarginFailsWithADiffThatShowsWhere() throws {
@@ -60,7 +63,7 @@ extension SDLTests {
             var options = SceneRegistry.Options()
             options.settings[.feedMaxShift] = 31
             let (check, diffs) = checker()
-            let verdicts = try check.verify(name: "feed", script: script, makeScene: playground(script, options: options))
+            let verdicts = try check.verify(name: "feed", script: script, makeScene: playground(script, options: options)).captures
             let failed = verdicts.filter { $0.outcome == .mismatched }
             #expect(!failed.isEmpty)
             let layout = FeedLayout(settings: FeedSettings(), viewport: script.size!)
@@ -87,13 +90,17 @@ extension SDLTests {
             #expect(script.captures == [0, 0.45, 0.65, 2.2, 3])
             let empty = temporaryFolder()
             let missing = try checker(goldens: empty, recording: .never).0.verify(name: "pager", script: script, makeScene: playground(script))
-            #expect(missing.count == 5 && missing.allSatisfy { $0.outcome == .missing && !$0.passed })
+            #expect(missing.captures.count == 5 && missing.captures.allSatisfy { $0.outcome == .missing && !$0.passed })
+            // Without a motion golden the motion is not checked, and nothing is written.
+            #expect(missing.motion == nil && !missing.passed)
             #expect(try FileManager.default.contentsOfDirectory(atPath: empty).isEmpty)
             let recorded = try checker(goldens: empty, recording: .missing).0.verify(name: "pager", script: script, makeScene: playground(script))
-            #expect(recorded.count == 5 && recorded.allSatisfy { $0.outcome == .recorded && $0.passed })
-            #expect(try FileManager.default.contentsOfDirectory(atPath: empty).sorted() == names)
+            #expect(recorded.captures.count == 5 && recorded.captures.allSatisfy { $0.outcome == .recorded && $0.passed })
+            #expect(recorded.motion?.outcome == .recorded)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: empty).sorted() == names + ["pager.motion.jsonl"])
             let again = try checker(goldens: empty, recording: .never).0.verify(name: "pager", script: script, makeScene: playground(script))
-            #expect(again.count == 5 && again.allSatisfy { $0.outcome == .matched })
+            #expect(again.captures.count == 5 && again.captures.allSatisfy { $0.outcome == .matched })
+            #expect(again.motion?.outcome == .matched && again.passed)
         }
 
         @Test func aGoldenOfAnotherSizeIsReportedNotCrashedOn() throws {
@@ -101,7 +108,7 @@ extension SDLTests {
             script.captures = [0]
             let goldens = temporaryFolder()
             try PixelImage(width: 320, height: 200).savePNG(path: goldens + "/feed-0000.000.png")
-            let verdicts = try checker(goldens: goldens).0.verify(name: "feed", script: script, makeScene: playground(script))
+            let verdicts = try checker(goldens: goldens).0.verify(name: "feed", script: script, makeScene: playground(script)).captures
             #expect(verdicts.count == 1)
             #expect(verdicts[0].outcome == .sizeMismatch)
             let comparison = try #require(verdicts[0].comparison)
@@ -122,7 +129,7 @@ extension SDLTests {
             let verdicts = try checker(goldens: goldens).0.verify(name: "feed", script: script, target: target) { viewport, environment in
                 viewports.append(viewport)
                 return playground(script)(viewport, environment)
-            }
+            }.captures
             #expect(verdicts.map(\.outcome) == [.matched, .matched])
             #expect(viewports == [Size(width: 320, height: 200)])
             #expect(target.draws == 2)

@@ -128,6 +128,14 @@ public final class FeedScene: PlaygroundScene, CursorProviding {
         return fields
     }
 
+    /// The scroll state and every visible cell by index: its container's top on screen and its shift.
+    public var motionSample: MotionSample {
+        let cells = layout.visible(offset: offset, parallaxOffset: position.parallaxOffset).cells
+        return MotionSample(scene: name, state: scrollState, horizontal: false, groups: [
+            .init(name: "items", key: "index", columns: ["y", "shift"], rows: cells.map { .init(key: $0.index, values: [$0.container.minY, $0.shift]) }),
+        ])
+    }
+
     public func draw(into list: inout DisplayList) {
         let screen = Rect(origin: .zero, size: viewport)
         list.fill(screen, Theme.background)

@@ -195,6 +195,14 @@ public final class HeaderScene: PlaygroundScene, CursorProviding {
         return ["image": frames.image.traceValue, "container": frames.container.traceValue]
     }
 
+    /// The scroll state, the photo's and its container's rects on screen and the shown title's opacity.
+    public var motionSample: MotionSample {
+        let frames = headerFrames
+        return MotionSample(scene: name, state: scrollState, horizontal: false,
+                            values: MotionSample.rect("image", frames.image) + MotionSample.rect("container", frames.container)
+                                + [.init("titleOpacity", shownTitleOpacity)])
+    }
+
     public func draw(into list: inout DisplayList) {
         let screen = Rect(origin: .zero, size: viewport)
         list.fill(screen, Theme.background)
@@ -225,6 +233,25 @@ public final class HeaderScene: PlaygroundScene, CursorProviding {
         return min(1, max(0, (gone - offset) / range))
     }
 
+    /// The current cover's title opacity as drawn: its fade with the scroll, and a refresh's cross-fade.
+    var shownTitleOpacity: Double {
+        let title = titles[refreshCount % titles.count]
+        return titleOpacity(top: titleTop(title), lineHeight: titleLineHeight(title)) * refresh.coverFadeProgress(at: time)
+    }
+
+    private func titleLineHeight(_ title: (font: Font, lines: [String])) -> Double {
+        environment.text.size(of: title.lines[0], font: title.font).height
+    }
+
+    /// The title's top at offset 0.
+    private func titleTop(_ title: (font: Font, lines: [String])) -> Double {
+        contentTop + headerHeight - titleHeight(title)
+    }
+
+    private func titleHeight(_ title: (font: Font, lines: [String])) -> Double {
+        scale.scaled(Self.titleBottomMargin) + Double(title.lines.count) * titleLineHeight(title)
+    }
+
     private func drawHeader(into list: inout DisplayList) {
         let frames = headerFrames
         let fadeIn = refresh.coverFadeProgress(at: time)
@@ -248,11 +275,10 @@ public final class HeaderScene: PlaygroundScene, CursorProviding {
         let column = Rect(x: columnX, y: frames.container.minY, width: columnWidth, height: frames.container.height)
         for shown in covers where shown.titleOpacity > 0 {
             let title = titles[shown.refreshes % titles.count]
-            let lineHeight = environment.text.size(of: title.lines[0], font: title.font).height
-            let height = scale.scaled(Self.titleBottomMargin) + Double(title.lines.count) * lineHeight
-            let opacity = titleOpacity(top: contentTop + headerHeight - height, lineHeight: lineHeight)
+            let lineHeight = titleLineHeight(title)
+            let opacity = titleOpacity(top: titleTop(title), lineHeight: lineHeight)
             guard opacity > 0 else { continue }
-            var y = frames.container.maxY - height
+            var y = frames.container.maxY - titleHeight(title)
             for line in title.lines {
                 list.text(line, font: title.font, at: Point(x: columnX, y: y), color: Theme.text, clip: column, opacity: opacity * shown.titleOpacity)
                 y += lineHeight

@@ -182,6 +182,16 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
          "layers": .array(layers().map { .object(["page": .number(Double($0.page)), "name": .string($0.name), "centerX": .number($0.centerX)]) })]
     }
 
+    /// The scroll state, the page fraction and each visible layer's centre, known by `3 * page + layer`
+    /// (background, header, paragraph).
+    public var motionSample: MotionSample {
+        let rows = layers().enumerated().map { i, layer in
+            MotionSample.Row(key: 3 * layer.page + i % 3, values: [layer.centerX])
+        }
+        return MotionSample(scene: name, state: scrollState, horizontal: true, values: [.init("fraction", fraction)],
+                            groups: [.init(name: "layers", key: "layer", columns: ["centerX"], rows: rows)])
+    }
+
     /// Each layer's centre on screen, for the visible pages.
     public struct Layer: Equatable, Sendable {
         public var page: Int
