@@ -2,6 +2,7 @@
 // libpng with its text chunks (tEXt), for the shared thumbnail cache. libpng reports errors by
 // longjmp, which Swift cannot catch: these two calls hold the setjmp, so a broken file is an
 // error code, never a crash.
+#include <limits.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdlib.h>
@@ -48,36 +49,14 @@ static void cpng_collect_texts(png_structp png, png_infop info, char **texts, si
     *texts_size = total;
 }
 
-/// Reads only a PNG's text chunks before its image data (where thumbnails keep them), as
-/// "key\0value\0..." malloc'd into *texts (*texts_size bytes): no pixels decoded. 0 on success.
-static inline int cpng_texts(const unsigned char *data, size_t size, char **texts, size_t *texts_size) {
-    *texts = NULL;
-    *texts_size = 0;
-    if (size < 8 || png_sig_cmp(data, 0, 8) != 0) return 1;
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, cpng_fail, cpng_quiet);
-    if (!png) return 2;
-    png_infop info = png_create_info_struct(png);
-    if (!info || setjmp(png_jmpbuf(png))) {
-        free(*texts);
-        *texts = NULL;
-        *texts_size = 0;
-        png_destroy_read_struct(&png, &info, NULL);
-        return 3;
-    }
-    cpng_source source = {data, size, 0};
-    png_set_read_fn(png, &source, cpng_read_bytes);
-    png_read_info(png, info);
-    cpng_collect_texts(png, info, texts, texts_size);
-    png_destroy_read_struct(&png, &info, NULL);
-    return 0;
-}
-
 /// Decodes PNG bytes to 8-bit B, G, R, X rows (4 bytes a pixel, X 255; alpha is dropped), malloc'd
 /// into *pixels, and its text chunks as "key\0value\0..." malloc'd into *texts (*texts_size bytes).
-/// Images over max_side a side are refused before their pixels are allocated. 0 on success.
+/// Images over max_side a side are refused before their pixels are allocated. With pixels NULL,
+/// only the text chunks before the image data are read (where thumbnails keep them), no pixels
+/// decoded (cpng_texts). 0 on success.
 static inline int cpng_decode(const unsigned char *data, size_t size, unsigned max_side, unsigned *width, unsigned *height,
                               unsigned char **pixels, char **texts, size_t *texts_size) {
-    *pixels = NULL;
+    if (pixels) *pixels = NULL;
     *texts = NULL;
     *texts_size = 0;
     if (size < 8 || png_sig_cmp(data, 0, 8) != 0) return 1;
@@ -87,9 +66,11 @@ static inline int cpng_decode(const unsigned char *data, size_t size, unsigned m
     png_bytep *volatile rows = NULL;
     if (!info || setjmp(png_jmpbuf(png))) {
         free(rows);
-        free(*pixels);
+        if (pixels) {
+            free(*pixels);
+            *pixels = NULL;
+        }
         free(*texts);
-        *pixels = NULL;
         *texts = NULL;
         *texts_size = 0;
         png_destroy_read_struct(&png, &info, NULL);
@@ -99,6 +80,13 @@ static inline int cpng_decode(const unsigned char *data, size_t size, unsigned m
     png_set_read_fn(png, &source, cpng_read_bytes);
     png_read_info(png, info);
     png_uint_32 w = png_get_image_width(png, info), h = png_get_image_height(png, info);
+    *width = w;
+    *height = h;
+    if (!pixels) {
+        cpng_collect_texts(png, info, texts, texts_size);
+        png_destroy_read_struct(&png, &info, NULL);
+        return 0;
+    }
     if (w == 0 || h == 0 || w > max_side || h > max_side) png_error(png, "size");
     int type = png_get_color_type(png, info);
     png_set_expand(png);
@@ -116,11 +104,15 @@ static inline int cpng_decode(const unsigned char *data, size_t size, unsigned m
     png_read_image(png, rows);
     png_read_end(png, info);
     cpng_collect_texts(png, info, texts, texts_size);
-    *width = w;
-    *height = h;
     free(rows);
     png_destroy_read_struct(&png, &info, NULL);
     return 0;
+}
+
+/// Reads only a PNG's text chunks before its image data, as cpng_decode does with no pixels.
+static inline int cpng_texts(const unsigned char *data, size_t size, char **texts, size_t *texts_size) {
+    unsigned width, height;
+    return cpng_decode(data, size, UINT_MAX, &width, &height, NULL, texts, texts_size);
 }
 
 typedef struct {
