@@ -41,9 +41,9 @@ enum HTMLReport {
         return "images/" + name
     }
 
-    private static func anchor(_ r: CaptureResult) -> String { "capture-" + escapeMarkup(r.captureName) }
+    private static func anchor(_ r: VerifyCaptureResult) -> String { "capture-" + escapeMarkup(r.captureName) }
 
-    private static func verdictLabel(_ r: CaptureResult) -> String {
+    private static func verdictLabel(_ r: VerifyCaptureResult) -> String {
         switch r.outcome {
         case .match: return "match"
         case .recorded: return "recorded"
@@ -59,7 +59,7 @@ enum HTMLReport {
         return " <label class=\"accept\"><input type=\"checkbox\" class=\"approve\" value=\"\(name)\"> accept this change</label>"
     }
 
-    private static func row(_ m: MotionResult) -> String {
+    private static func row(_ m: VerifyMotionResult) -> String {
         let verdict = m.outcome == .match ? "match" : m.outcome == .recorded ? "recorded" : m.outcome == .unreadable ? "UNREADABLE" : "MOTION DIFFERS"
         return """
             <tr class="\(m.passed ? "passed" : "failed")"><td><a href="#\(MotionReport.anchor(m))">\(escapeMarkup(m.scriptFile))</a></td>\
@@ -68,7 +68,7 @@ enum HTMLReport {
             """
     }
 
-    private static func row(_ r: CaptureResult) -> String {
+    private static func row(_ r: VerifyCaptureResult) -> String {
         let fraction = r.differingFraction.map { String(format: "%.4f%%", $0 * 100) } ?? "-"
         return """
             <tr class="\(r.passed ? "passed" : "failed")"><td><a href="#\(anchor(r))">\(escapeMarkup(r.scriptFile))</a></td>\
@@ -82,7 +82,7 @@ enum HTMLReport {
         "<figure><img src=\"\(escapeMarkup(src))\" alt=\"\(caption)\"><figcaption>\(caption)</figcaption></figure>"
     }
 
-    private static func section(_ r: CaptureResult, tolerance: PixelComparison.Tolerance, images: String) throws -> String {
+    private static func section(_ r: VerifyCaptureResult, tolerance: PixelComparison.Tolerance, images: String) throws -> String {
         let golden = r.outcome == .missing ? nil : try copy(r.golden, as: r.captureName + ".expected.png", into: images)
         var body = "<p class=\"figures\">\(escapeMarkup(r.figures(tolerance: tolerance)))</p>\n"
         if r.passed {

@@ -9,9 +9,9 @@ enum MotionReport {
     /// At most this many differing quantities are drawn; the verdict lists them all.
     static let drawnQuantities = 8
 
-    static func anchor(_ m: MotionResult) -> String { "motion-" + escapeMarkup(m.name) }
+    static func anchor(_ m: VerifyMotionResult) -> String { "motion-" + escapeMarkup(m.name) }
 
-    static func section(_ m: MotionResult, images: String) throws -> String {
+    static func section(_ m: VerifyMotionResult, images: String) throws -> String {
         let expected = try? MotionTimeline.load(path: m.golden)
         let actual = m.actual.flatMap { try? MotionTimeline.load(path: $0) }
         var body = ""
@@ -44,7 +44,7 @@ enum MotionReport {
 
     /// The frames around the first difference as a table: the golden's, this run's, their
     /// difference (changed pixels red) and a blink of the two, a column a frame.
-    static func filmstrip(_ m: MotionResult, images: String) throws -> String {
+    static func filmstrip(_ m: VerifyMotionResult, images: String) throws -> String {
         guard !m.filmstrip.isEmpty else { return "" }
         let first = m.differences.first?.firstFrame
         var rows = ["expected": "", "actual": "", "difference": "", "blink": ""]

@@ -168,9 +168,9 @@ struct VerifyCommand: ParsableCommand {
                     } catch let error as Verify.MotionFileError {
                         throw CommandFailure(message: error.description, code: 2)
                     }
-                    collected.captures += verdicts.captures.map { CaptureResult(script: path, verdict: $0) }
+                    collected.captures += verdicts.captures.map { VerifyCaptureResult(script: path, verdict: $0) }
                     if let motion = verdicts.motion {
-                        var result = MotionResult(script: path, verdict: motion)
+                        var result = VerifyMotionResult(script: path, verdict: motion)
                         if report != nil, motion.outcome == .mismatched, let first = motion.comparison?.differences.first?.firstFrame {
                             result.filmstrip = try Filmstrip.write(name: name, script: script, golden: motion.golden, divergence: first,
                                                                    frames: motion.comparison?.actualFrames ?? first + 1, actual: options, folder: diffs,
@@ -227,7 +227,7 @@ struct VerifyCommand: ParsableCommand {
         }
     }
 
-    static func row(_ r: CaptureResult) -> String {
+    static func row(_ r: VerifyCaptureResult) -> String {
         row(r.scriptFile, String(format: "%.3f", r.time), r.differingPixels.map(String.init) ?? "-",
             r.largestChannelDelta.map(String.init) ?? "-", r.summary)
     }

@@ -60,8 +60,8 @@ enum VerifyWorkers {
         }
         children.forEach { $0.process.waitUntilExit() }
 
-        var queues: [[CaptureResult]] = []
-        var motions: [MotionResult] = []
+        var queues: [[VerifyCaptureResult]] = []
+        var motions: [VerifyMotionResult] = []
         for (k, child) in children.enumerated() {
             let process = child.process
             if process.terminationReason == .uncaughtSignal {
@@ -79,7 +79,7 @@ enum VerifyWorkers {
         }
         // Worker k took the positions k-1, k-1+N, ... and reports them in that order.
         var next = Array(repeating: 0, count: workers)
-        let captures = scripts.indices.flatMap { p -> [CaptureResult] in
+        let captures = scripts.indices.flatMap { p -> [VerifyCaptureResult] in
             let w = p % workers
             let start = next[w]
             while next[w] < queues[w].count, queues[w][next[w]].script == scripts[p] { next[w] += 1 }

@@ -4,7 +4,7 @@ import ParallaxSDL
 
 /// One capture's verdict as `verify` reports it: a row of the table, a JUnit test case, an entry of
 /// the HTML report, and what a `--jobs` worker hands back to its parent (as JSON).
-struct CaptureResult: Codable, Equatable {
+struct VerifyCaptureResult: Codable, Equatable {
     enum Outcome: String, Codable { case match, mismatch, size, missing, recorded }
 
     /// The script's path as given on the command line.
@@ -113,7 +113,7 @@ func escapeMarkup(_ text: String) -> String {
 /// One script's motion verdict as `verify` reports it: a row of the table with the verdict's lines
 /// under it, a JUnit test case (`<script>.motion`), an entry of the HTML report, and what a `--jobs`
 /// worker hands back.
-struct MotionResult: Codable, Equatable {
+struct VerifyMotionResult: Codable, Equatable {
     enum Outcome: String, Codable { case match, mismatch, recorded, unreadable }
 
     var script: String
@@ -169,7 +169,7 @@ struct MotionResult: Codable, Equatable {
 
 /// What `verify` found: every capture's verdict and every checked motion's, in the scripts' order.
 struct VerifyResults: Codable, Equatable {
-    var captures: [CaptureResult] = []
-    var motions: [MotionResult] = []
+    var captures: [VerifyCaptureResult] = []
+    var motions: [VerifyMotionResult] = []
     var passed: Bool { captures.allSatisfy(\.passed) && motions.allSatisfy(\.passed) }
 }
