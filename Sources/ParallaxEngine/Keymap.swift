@@ -1,19 +1,20 @@
-/// What a key does. Each layer acts on its own: the window loop on `quit`, `frameTimes` and
-/// `screenshot`; the playground on scene, panel and motion actions; the scenes on scrolling.
+/// What a key does, for the engine's layers: the scenes scroll and switch their own options, the
+/// playground shows scenes, the window loop shows the frame-time panel, takes screenshots and quits.
+/// The playground's and its panels' own keys are theirs (ParallaxScenes' `PanelKeys`).
 public enum KeyAction: Hashable, Sendable {
     case lineUp, lineDown, screenUp, screenDown, top, bottom
     case previousPage, nextPage
     case showScene(Int), nextScene, previousScene
-    case togglePullToRefresh, toggleReducedMotion, cycleSlowMotion, togglePlot, toggleCompare
-    case toggleTuning, tuningPreviousRow, tuningNextRow, tuningDecrease, tuningIncrease, tuningResetRow, tuningSave, tuningReload
-    case toggleFrameTimes, screenshot, toggleHelp
+    case togglePullToRefresh
+    case toggleFrameTimes, screenshot
     /// Closes the topmost panel (help, then tuning); with none open, quits (the window loop asks the
     /// scene, `PanelHosting`).
     case dismiss
 }
 
-/// The one table of keys: `action(for:shift:scenes:)` is what every layer handles, and the help panel (H)
-/// shows `lines(scenes:)` in order. The scene keys come from the playground's scenes (their
+/// The engine's table of keys: `action(for:shift:scenes:)` is what the scenes, the playground and the
+/// window loop handle, and the help panel (H) shows its lines among the playground's and panels'
+/// (ParallaxScenes' `Playground.keyLines`). The scene keys come from the playground's scenes (their
 /// registry, SceneRegistry.swift); the window loop and the scenes ask without them.
 public enum Keymap {
     /// A scene as the keymap sees it: the key that shows it (nil: only Tab reaches it) and its name.
@@ -39,7 +40,7 @@ public enum Keymap {
         }
     }
 
-    static let linesBeforeScenes: [Line] = [
+    public static let linesBeforeScenes: [Line] = [
         Line("Up / Down", "one wheel notch", [(.up, nil, .lineUp), (.down, nil, .lineDown)]),
         Line("PageUp / PageDown, Space", "a screen (Shift+Space back)",
              [(.pageUp, nil, .screenUp), (.pageDown, nil, .screenDown), (.space, false, .screenDown), (.space, true, .screenUp)]),
@@ -47,24 +48,21 @@ public enum Keymap {
         Line("Left / Right", "previous / next page", [(.left, nil, .previousPage), (.right, nil, .nextPage)]),
     ]
 
-    static let linesAfterScenes: [Line] = [
+    /// The scenes' own switches.
+    public static let sceneToggleLines: [Line] = [
         Line("R", "header: pull-to-refresh", [(.r, nil, .togglePullToRefresh)]),
-        Line("M", "reduced motion", [(.m, nil, .toggleReducedMotion)]),
-        Line("G", "physics plot: offset and velocity, the last 3 s", [(.g, nil, .togglePlot)]),
-        Line("C", "compare: the next physics model in a second pane", [(.c, nil, .toggleCompare)]),
-        Line("T", "slow motion: 1, 1/2, 1/4, 1/10 of the engine's time", [(.t, nil, .cycleSlowMotion)]),
-        Line("P", "tuning:  [ ] row,  - = change,  0 reset,  S save,  L reload",
-             [(.p, nil, .toggleTuning), (.leftBracket, nil, .tuningPreviousRow), (.rightBracket, nil, .tuningNextRow),
-              (.minus, nil, .tuningDecrease), (.equals, nil, .tuningIncrease), (.zero, nil, .tuningResetRow),
-              (.s, nil, .tuningSave), (.l, nil, .tuningReload)]),
-        Line("F1", "frame-time panel: compact, detail, off", [(.f1, nil, .toggleFrameTimes)]),
-        Line("F12", "screenshot (record: capture point)", [(.f12, nil, .screenshot)]),
-        Line("H", "this help", [(.h, nil, .toggleHelp)]),
-        Line("Esc", "close the panel, else quit", [(.escape, nil, .dismiss)]),
     ]
 
+    /// The window loop's keys.
+    public static let windowLines: [Line] = [
+        Line("F1", "frame-time panel: compact, detail, off", [(.f1, nil, .toggleFrameTimes)]),
+        Line("F12", "screenshot (record: capture point)", [(.f12, nil, .screenshot)]),
+    ]
+
+    public static let dismissLine = Line("Esc", "close the panel, else quit", [(.escape, nil, .dismiss)])
+
     /// Each scene's key, then Tab and Shift+Tab through them.
-    static func sceneLine(_ scenes: [Scene]) -> Line {
+    public static func sceneLine(_ scenes: [Scene]) -> Line {
         let keys = scenes.compactMap { $0.key?.name }.joined(separator: "  ")
         var bindings: [(Key, Bool?, KeyAction)] = scenes.enumerated().compactMap { i, scene in scene.key.map { ($0, nil, .showScene(i)) } }
         bindings += [(.tab, false, .nextScene), (.tab, true, .previousScene)]
@@ -72,7 +70,7 @@ public enum Keymap {
     }
 
     public static func lines(scenes: [Scene]) -> [Line] {
-        linesBeforeScenes + [sceneLine(scenes)] + linesAfterScenes
+        linesBeforeScenes + [sceneLine(scenes)] + sceneToggleLines + windowLines + [dismissLine]
     }
 
     public static func bindings(scenes: [Scene] = []) -> [Binding] {

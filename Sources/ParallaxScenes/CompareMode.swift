@@ -1,10 +1,48 @@
 import ParallaxEngine
 
 /// Compare mode (C, `run --compare a,b`): the window splits into two panes showing the same scene,
-/// the left under the playground's model, the right under a second one (a second playground, its
-/// bar and panels never drawn), each labelled. Both get the same input: a pointer in either pane
-/// drives both at the same pane position, wheels and scrolling keys go to both, a tab or a setting
-/// changes both. A fling shows at a glance which model goes further and settles sooner.
+/// the left under the playground's model, the right under a second one: a second set of the
+/// registry's scenes, each pane labelled. Both get the same input: a pointer in either pane drives
+/// both at the same pane position, wheels and scrolling keys go to both, a tab or a setting changes
+/// both. A fling shows at a glance which model goes further and settles sooner.
+public final class ComparedScenes {
+    /// One per registry entry, in its order; the playground's active index picks the one shown.
+    public let scenes: [any PlaygroundScene]
+    /// The playground's settings but for the model.
+    public private(set) var settings: PlaygroundSettings
+    unowned let playground: Playground
+
+    init(model: String, of playground: Playground, viewport: Size) {
+        self.playground = playground
+        settings = playground.settings
+        settings.physics = model
+        var options = playground.options
+        options.settings = settings
+        options.compare = nil
+        let context = SceneEntry.Context(viewport: viewport, options: options, topInset: Playground.barHeight, environment: playground.environment)
+        scenes = playground.registry.entries.map { $0.make(context) }
+        apply(settings)
+    }
+
+    public var active: any PlaygroundScene { scenes[playground.activeIndex] }
+    public var reducedMotion: Bool { settings.reducedMotion }
+
+    /// The playground's settings at `time`, this pane's model kept.
+    func apply(_ new: PlaygroundSettings, at time: Double = -.infinity) {
+        var new = new
+        new.physics = settings.physics
+        settings = new
+        for scene in scenes {
+            scene.setReducedMotion(new.reducedMotion, at: time)
+            scene.apply(new)
+        }
+    }
+
+    func resize(to size: Size, at time: Double) {
+        for scene in scenes { scene.handle(.resize(size), at: time) }
+    }
+}
+
 extension Playground {
     /// The model after the current one (`ScrollPhysicsModels.all`), for C.
     var nextModel: String {
@@ -21,31 +59,24 @@ extension Playground {
             resizeScenes(at: time)
             return
         }
-        var options = self.options
-        options.settings = settings
-        options.settings.physics = model
-        options.timeScale = timeScale
-        options.compare = nil
         comparison = nil
         let pane = Size(width: (sceneViewport.width / 2).rounded(.down), height: viewport.height)
-        let other = Playground(viewport: pane, first: registry.entries[activeIndex].name, options: options, registry: registry,
-                               environment: environment)
-        other.timeAnchor = timeAnchor
-        comparison = other
+        comparison = ComparedScenes(model: model, of: self, viewport: pane)
         resizeScenes(at: time)
     }
 
     /// The scenes whose size is not the panes' any more.
-    private func resizeScenes(at time: Double) {
+    func resizeScenes(at time: Double) {
         for scene in scenes where scene.viewport != sceneViewport { scene.handle(.resize(sceneViewport), at: time) }
+        if let comparison { for scene in comparison.scenes where scene.viewport != sceneViewport { scene.handle(.resize(sceneViewport), at: time) } }
     }
 
     /// A pointer event in the right pane, at its place in the left one (the panes share coordinates).
     func paneLocal(_ event: InputEvent) -> InputEvent {
         guard comparison != nil else { return event }
-        let width = sceneViewport.width
+        let width = sceneViewport.width, sheet = tuning.frame(in: self)
         func local(_ p: Point) -> Point {
-            guard p.y >= Self.barHeight, p.x >= width, p.x < 2 * width, !(showsTuning && tuningFrame.contains(p)) else { return p }
+            guard p.y >= Self.barHeight, p.x >= width, p.x < 2 * width, !(sheet?.contains(p) ?? false) else { return p }
             return Point(x: p.x - width, y: p.y)
         }
         switch event {
@@ -56,29 +87,14 @@ extension Playground {
         }
     }
 
-    /// What the right pane gets of an event the playground handled: the scenes' input and scene
-    /// switches, never the panels' keys (its panels are not drawn).
-    func forwardToComparison(_ event: InputEvent, action: KeyAction?, at frameTime: Double) {
+    /// The right pane gets what the left pane's scene got, but the window loop's keys.
+    func forwardToComparison(_ event: InputEvent, action: KeyAction?, at time: Double) {
         guard let comparison else { return }
-        switch event {
-        case .resize: comparison.handle(.resize(sceneViewport), at: frameTime)
-        case .key:
-            switch action {
-            case .toggleHelp?, .toggleTuning?, .tuningPreviousRow?, .tuningNextRow?, .tuningDecrease?, .tuningIncrease?, .tuningSave?,
-                 .tuningReload?, .tuningResetRow?, .dismiss?, .togglePlot?, .toggleFrameTimes?, .screenshot?:
-                return
-            default: comparison.handle(event, at: frameTime)
-            }
-        case let .mouseDown(p) where showsTuning && tuningFrame.contains(p): return
-        // A modal sheet's rows take the wheel and the trackpad, in both panes.
-        case .wheel, .scroll, .fingersLifted:
-            if !tuningIsModal { comparison.handle(event, at: frameTime) }
-        default: comparison.handle(event, at: frameTime)
+        switch action {
+        case .dismiss?, .toggleFrameTimes?, .screenshot?: return
+        default: comparison.active.handle(event, at: time)
         }
     }
-
-    /// The right pane's scroller, for the plot.
-    var comparedScroller: ScrollAxis? { comparison.flatMap { $0.scenes[$0.activeIndex].plottedScroller } }
 
     static let paneLabelFont = Font(size: 13, weight: .bold)
 
@@ -86,17 +102,16 @@ extension Playground {
     func drawPanes(into list: inout DisplayList) {
         guard let comparison else { return }
         let width = sceneViewport.width, height = viewport.height
-        for (i, playground) in [self, comparison].enumerated() {
+        for (i, (scene, model)) in [(active, settings.physics), (comparison.active, comparison.settings.physics)].enumerated() {
             var pane = DisplayList()
-            playground.active.draw(into: &pane)
+            scene.draw(into: &pane)
             let x = Double(i) * width
             list.append(pane, movedBy: x, within: Rect(x: x, y: 0, width: width, height: height))
-            let label = playground.settings.physics
-            let size = environment.text.size(of: label, font: Self.paneLabelFont)
+            let size = environment.text.size(of: model, font: Self.paneLabelFont)
             let pill = Rect(x: x + 12, y: Self.barHeight + 10, width: size.width + 20, height: size.height + 8)
             list.fill(pill, Color(r: 10, g: 12, b: 18, a: 230))
             list.fill(Rect(x: pill.minX, y: pill.minY, width: 3, height: pill.height), i == 0 ? Theme.accent : PhysicsPlot.velocityColor)
-            list.text(label, font: Self.paneLabelFont, at: Point(x: pill.minX + 11, y: pill.minY + 4), color: Theme.text)
+            list.text(model, font: Self.paneLabelFont, at: Point(x: pill.minX + 11, y: pill.minY + 4), color: Theme.text)
         }
         list.fill(Rect(x: width - 1, y: Self.barHeight, width: 2, height: height - Self.barHeight), Theme.barLine.withAlpha(90))
     }

@@ -1,11 +1,19 @@
 import ParallaxEngine
 
 /// The help panel (H, or the bar's "?"): what the mouse and a trackpad do, then every line of
-/// `Keymap.lines(scenes:)` with its keys drawn as keycaps and, for a switch, whether it is on. A
+/// `Playground.keyLines` with its keys drawn as keycaps and, for a switch, whether it is on. A
 /// modal panel below the bar (PanelLayout.swift) at a readable size in any window: where its lines
 /// do not fit they scroll (wheel, trackpad, Up/Down, PageUp/PageDown, Home/End). Esc, H or a click
 /// outside closes it.
-extension Playground {
+public final class HelpPanel: Panel {
+    public let name = "modal panel"
+    public private(set) var shown = false
+    /// How far its lines are scrolled.
+    private(set) var scroll = 0.0
+
+    enum Action: Sendable { case toggle }
+    static let keys = PanelKeys<Action>("H", "this help", [(.h, nil, .toggle)])
+
     /// One line of the panel: a gesture (mouse and trackpad) or keycaps, what it does, and a
     /// switch's state.
     struct HelpRow {
@@ -50,59 +58,43 @@ extension Playground {
         }
     }
 
-    /// Whether a switch that a key toggles is on; nil for keys that are no switch.
-    func helpState(of action: KeyAction?) -> String? {
-        switch action {
-        case .togglePullToRefresh?: scenes.lazy.compactMap { $0.isOn(.togglePullToRefresh) }.first.map { $0 ? "on" : "off" }
-        case .toggleReducedMotion?: reducedMotion ? "on" : "off"
-        case .togglePlot?: showsPlot ? "on" : "off"
-        case .toggleCompare?: comparison == nil ? "off" : "on"
-        case .cycleSlowMotion?: timeScale == 1 ? "off" : Self.timeScaleText(timeScale)
-        case .toggleTuning?: showsTuning ? "on" : "off"
-        case .toggleFrameTimes?: frameOverlaySize == nil ? "off" : "on"
-        default: nil
-        }
-    }
+    public func keyLines(in playground: Playground) -> [KeyLine] { [Self.keys.line()] }
 
-    var helpRows: (pointer: [HelpRow], keys: [HelpRow]) {
+    func rows(in playground: Playground) -> (pointer: [HelpRow], keys: [HelpRow]) {
         let pointer = Self.pointerLines.map { HelpRow(gesture: $0.gesture, keys: [], action: $0.action, state: nil) }
-        let keys = Keymap.lines(scenes: registry.keymapScenes).map { line in
-            let action = line.bindings.first?.action
-            // Reduced motion says what set it: the user, the config file, the environment, the desktop.
-            let source = action == .toggleReducedMotion ? reducedMotionState.source.shown : nil
-            let text = source.map { "\(line.action) (\($0))" } ?? line.action
-            return HelpRow(gesture: nil, keys: Self.keycaps(line.keys), action: text, state: helpState(of: action))
+        let keys = playground.keyLines.map { line in
+            HelpRow(gesture: nil, keys: Self.keycaps(line.keys), action: line.note.map { "\(line.action) (\($0))" } ?? line.action, state: line.state)
         }
         return (pointer, keys)
     }
 
-    func capWidth(_ key: String) -> Double { environment.text.size(of: key, font: Self.capFont).width + 12 }
+    static func capWidth(_ key: String, text: TextMeasuring) -> Double { text.size(of: key, font: capFont).width + 12 }
 
     /// The width of a row's left part: its gesture, or its keycaps with their gaps and slashes.
-    func leftWidth(of row: HelpRow) -> Double {
-        if let gesture = row.gesture { return environment.text.size(of: gesture, font: Self.panelBold).width }
-        let slash = environment.text.size(of: " / ", font: Self.panelFont).width
+    static func leftWidth(of row: HelpRow, text: TextMeasuring) -> Double {
+        if let gesture = row.gesture { return text.size(of: gesture, font: Playground.panelBold).width }
+        let slash = text.size(of: " / ", font: Playground.panelFont).width
         return row.keys.enumerated().reduce(0.0) { total, group in
-            let alternatives = group.element.map { caps in caps.map(capWidth).reduce(0, +) + Double(max(0, caps.count - 1)) * 4 }
+            let alternatives = group.element.map { caps in caps.map { capWidth($0, text: text) }.reduce(0, +) + Double(max(0, caps.count - 1)) * 4 }
             return total + (group.offset > 0 ? 10 : 0) + alternatives.reduce(0, +) + Double(max(0, alternatives.count - 1)) * slash
         }
     }
 
-    var helpLayout: HelpLayout {
-        let text = environment.text
-        let (pointer, keys) = helpRows
-        let lineHeight = text.size(of: "0", font: Self.panelFont).height
+    func layout(in playground: Playground) -> HelpLayout {
+        let text = playground.environment.text
+        let (pointer, keys) = rows(in: playground)
+        let lineHeight = text.size(of: "0", font: Playground.panelFont).height
         let rowHeight = lineHeight + 10
-        let stateWidth = text.size(of: "1/10", font: Self.panelBold).width + 16
+        let stateWidth = text.size(of: "1/10", font: Playground.panelBold).width + 16
         let all = pointer + keys
-        let widest = all.map(leftWidth).max() ?? 0
-        let actionWidth = all.map { text.size(of: $0.action, font: Self.panelFont).width }.max() ?? 0
+        let widest = all.map { Self.leftWidth(of: $0, text: text) }.max() ?? 0
+        let actionWidth = all.map { text.size(of: $0.action, font: Playground.panelFont).width }.max() ?? 0
         let natural = widest + 16 + actionWidth + 12 + stateWidth + 2 * Self.helpPadding
         // Beside a side sheet, in the scene's part of the window where it fits there: the sheet stays.
-        var area = modalArea
-        let beside = sceneArea
-        if showsTuning, !tuningIsModal, natural <= beside.width - 2 * Self.panelMargin {
-            area = Rect(x: Self.panelMargin, y: area.minY, width: beside.width - 2 * Self.panelMargin, height: area.height)
+        var area = playground.modalArea
+        let beside = playground.sceneArea
+        if playground.tuning.isBeside(in: playground), natural <= beside.width - 2 * Playground.panelMargin {
+            area = Rect(x: Playground.panelMargin, y: area.minY, width: beside.width - 2 * Playground.panelMargin, height: area.height)
         }
         let width = min(area.width, natural.rounded(.up))
         let inner = width - 2 * Self.helpPadding
@@ -115,7 +107,7 @@ extension Playground {
         // Where one row's parts do not fit side by side, every row puts its action under its keys:
         // one rhythm down the panel rather than a mix.
         let stacked = all.contains { row in
-            self.leftWidth(of: row) > leftWidth || leftWidth + 16 + text.size(of: row.action, font: Self.panelFont).width + 12 + stateWidth > inner
+            Self.leftWidth(of: row, text: text) > leftWidth || leftWidth + 16 + text.size(of: row.action, font: Playground.panelFont).width + 12 + stateWidth > inner
         }
         for (title, group) in [("Mouse and trackpad", pointer), ("Keys", keys)] {
             sections.append((title, y))
@@ -134,33 +126,45 @@ extension Playground {
         return HelpLayout(frame: frame, body: body, leftWidth: leftWidth, rows: rows, sections: sections, contentHeight: y - 10)
     }
 
-    var helpFrame: Rect { helpLayout.frame }
+    public func frame(in playground: Playground) -> Rect? { shown ? layout(in: playground).frame : nil }
 
-    /// Scrolls the help panel's lines by `dy` px, within its content.
-    func scrollHelp(by dy: Double) {
-        helpScroll = min(helpLayout.maxScroll, max(0, helpScroll + dy))
+    /// Opens or closes the panel, its lines at the top.
+    func toggle() {
+        shown.toggle()
+        scroll = 0
     }
 
-    /// The help panel's answer to an input while it is open: true where it took it.
-    func handleHelpInput(_ event: InputEvent, action: KeyAction?) -> Bool {
-        let layout = helpLayout, line = layout.body.height / 8
+    /// Scrolls the lines by `dy` px, within its content.
+    private func scroll(by dy: Double, in layout: HelpLayout) {
+        scroll = min(layout.maxScroll, max(0, scroll + dy))
+    }
+
+    /// H opens and closes it; while open it is modal: it takes the pointer (a press is the panel's to
+    /// its release, beside it too, which closes it; the bar keeps its own), the wheel, the trackpad,
+    /// the scrolling keys and Esc.
+    public func handle(_ event: InputEvent, action: KeyAction?, in playground: Playground, at time: Double) -> Bool {
+        if Self.keys.action(for: event) != nil {
+            toggle()
+            return true
+        }
+        guard shown else { return false }
+        let layout = layout(in: playground), line = layout.body.height / 8
         switch event {
-        case let .wheel(_, dy, _): scrollHelp(by: dy * 3 * line)
-        case let .scroll(_, dy, _, _): scrollHelp(by: dy)
-        case let .mouseDown(p) where p.y < Self.barHeight: return false
+        case let .wheel(_, dy, _): scroll(by: dy * 3 * line, in: layout)
+        case let .scroll(_, dy, _, _): scroll(by: dy, in: layout)
+        case let .mouseDown(p) where p.y < Playground.barHeight: return false
         case let .mouseDown(p):
-            // The press is the panel's to its release, beside it too (which closes it).
-            pressOnControls = true
-            if !layout.frame.contains(p) { showsHelp = false }
+            if !layout.frame.contains(p) { shown = false }
         case .mouseMove, .mouseUp, .fingersLifted: break
         case .key:
             switch action {
-            case .lineUp?: scrollHelp(by: -line)
-            case .lineDown?: scrollHelp(by: line)
-            case .screenUp?: scrollHelp(by: -layout.body.height)
-            case .screenDown?: scrollHelp(by: layout.body.height)
-            case .top?: helpScroll = 0
-            case .bottom?: helpScroll = layout.maxScroll
+            case .lineUp?: scroll(by: -line, in: layout)
+            case .lineDown?: scroll(by: line, in: layout)
+            case .screenUp?: scroll(by: -layout.body.height, in: layout)
+            case .screenDown?: scroll(by: layout.body.height, in: layout)
+            case .top?: scroll = 0
+            case .bottom?: scroll = layout.maxScroll
+            case .dismiss?: shown = false
             default: return false
             }
         default: return false
@@ -168,16 +172,21 @@ extension Playground {
         return true
     }
 
-    func drawHelp(into list: inout DisplayList) {
-        let text = environment.text, layout = helpLayout, panel = layout.frame, pad = Self.helpPadding
-        let lineHeight = text.size(of: "0", font: Self.panelFont).height
-        helpScroll = min(helpScroll, layout.maxScroll)
+    /// Open, an arrow on it and beside it, where a click closes it; the bar keeps its own.
+    public func cursor(at point: Point, in playground: Playground) -> CursorKind? {
+        shown && point.y >= Playground.barHeight ? .arrow : nil
+    }
+
+    public func draw(into list: inout DisplayList, frame: Rect, in playground: Playground) {
+        let text = playground.environment.text, layout = layout(in: playground), panel = layout.frame, pad = Self.helpPadding
+        let lineHeight = text.size(of: "0", font: Playground.panelFont).height
+        scroll = min(scroll, layout.maxScroll)
         list.fill(panel, Theme.panel)
-        list.text("Help", font: Self.panelBold, at: Point(x: panel.minX + pad, y: panel.minY + 18), color: Theme.text)
+        list.text("Help", font: Playground.panelBold, at: Point(x: panel.minX + pad, y: panel.minY + 18), color: Theme.text)
         let close = layout.maxScroll > 0 ? "scroll for more  ·  Esc closes" : "Esc closes"
-        list.text(close, font: Self.panelFont, at: Point(x: panel.maxX - pad - text.size(of: close, font: Self.panelFont).width, y: panel.minY + 18),
+        list.text(close, font: Playground.panelFont, at: Point(x: panel.maxX - pad - text.size(of: close, font: Playground.panelFont).width, y: panel.minY + 18),
                   color: Theme.secondaryText, clip: panel)
-        let body = layout.body, top = body.minY - helpScroll
+        let body = layout.body, top = body.minY - scroll
         for section in layout.sections {
             list.text(section.title.uppercased(), font: Theme.sectionHeader, at: Point(x: panel.minX + pad, y: top + section.y),
                       color: Theme.secondaryText, clip: body)
@@ -187,37 +196,36 @@ extension Playground {
             let y = top + entry.y + 5
             let left = Point(x: panel.minX + pad, y: y)
             if let gesture = entry.row.gesture {
-                list.text(gesture, font: Self.panelBold, at: left, color: Theme.text, clip: body)
+                list.text(gesture, font: Playground.panelBold, at: left, color: Theme.text, clip: body)
             } else {
-                drawKeycaps(entry.row.keys, into: &list, at: left, lineHeight: lineHeight, clip: body)
+                drawKeycaps(entry.row.keys, into: &list, at: left, lineHeight: lineHeight, clip: body, text: text)
             }
             let actionOrigin = entry.wraps ? Point(x: panel.minX + pad + 12, y: y + lineHeight + 4) : Point(x: actionX, y: y)
-            list.text(entry.row.action, font: Self.panelFont, at: actionOrigin, color: Theme.text, clip: body)
-            if let state = entry.row.state { drawState(state, into: &list, rightEdge: panel.maxX - pad, y: y, lineHeight: lineHeight, clip: body) }
+            list.text(entry.row.action, font: Playground.panelFont, at: actionOrigin, color: Theme.text, clip: body)
+            if let state = entry.row.state { drawState(state, into: &list, rightEdge: panel.maxX - pad, y: y, lineHeight: lineHeight, clip: body, text: text) }
         }
         // Lines cut at the body's edges fade out there, so a cut reads as "more".
-        if helpScroll > 0 {
+        if scroll > 0 {
             list.verticalGradient(Rect(x: body.minX, y: body.minY, width: body.width, height: 16), Theme.panel, topAlpha: 255, bottomAlpha: 0)
         }
-        if helpScroll < layout.maxScroll {
+        if scroll < layout.maxScroll {
             list.verticalGradient(Rect(x: body.minX, y: body.maxY - 20, width: body.width, height: 20), Theme.panel, topAlpha: 0, bottomAlpha: 255)
         }
     }
 
     /// Keycaps: a lighter key face with a darker lip under it, the key's name on it.
-    func drawKeycaps(_ groups: [[[String]]], into list: inout DisplayList, at origin: Point, lineHeight: Double, clip: Rect) {
-        let text = environment.text
+    private func drawKeycaps(_ groups: [[[String]]], into list: inout DisplayList, at origin: Point, lineHeight: Double, clip: Rect, text: TextMeasuring) {
         var x = origin.x
         for (g, alternatives) in groups.enumerated() {
             if g > 0 { x += 10 }
             for (a, caps) in alternatives.enumerated() {
                 if a > 0 {
-                    list.text(" / ", font: Self.panelFont, at: Point(x: x, y: origin.y), color: Theme.secondaryText, clip: clip)
-                    x += text.size(of: " / ", font: Self.panelFont).width
+                    list.text(" / ", font: Playground.panelFont, at: Point(x: x, y: origin.y), color: Theme.secondaryText, clip: clip)
+                    x += text.size(of: " / ", font: Playground.panelFont).width
                 }
                 for (c, cap) in caps.enumerated() {
                     if c > 0 { x += 4 }
-                    let width = capWidth(cap)
+                    let width = Self.capWidth(cap, text: text)
                     let face = Rect(x: x, y: origin.y - 3, width: width, height: lineHeight + 4)
                     list.fill(face.offsetBy(dy: 2), Color(r: 12, g: 14, b: 20), clip: clip)
                     list.fill(face, Color(r: 62, g: 68, b: 82), clip: clip)
@@ -231,11 +239,11 @@ extension Playground {
     }
 
     /// A switch's state at the row's right: "on" (and a slow-motion fraction) in an accent pill, "off" quiet.
-    func drawState(_ state: String, into list: inout DisplayList, rightEdge: Double, y: Double, lineHeight: Double, clip: Rect) {
-        let size = environment.text.size(of: state, font: Self.panelBold)
+    private func drawState(_ state: String, into list: inout DisplayList, rightEdge: Double, y: Double, lineHeight: Double, clip: Rect, text: TextMeasuring) {
+        let size = text.size(of: state, font: Playground.panelBold)
         let pill = Rect(x: rightEdge - size.width - 14, y: y - 2, width: size.width + 14, height: lineHeight + 4)
         let on = state != "off"
         list.fill(pill, on ? Theme.accent.withAlpha(200) : Color(gray: 255, a: 24), clip: clip)
-        list.text(state, font: Self.panelBold, at: Point(x: pill.minX + 7, y: y), color: on ? Theme.text : Theme.secondaryText, clip: clip)
+        list.text(state, font: Playground.panelBold, at: Point(x: pill.minX + 7, y: y), color: on ? Theme.text : Theme.secondaryText, clip: clip)
     }
 }

@@ -83,14 +83,14 @@ import ParallaxFrame
         let step = FrameStep(driver: SceneDriver(scene: playground), target: target, clock: ZeroClock(), overlay: FrameTimeOverlay(text: environment.text))
         step.deliver(.key(.h, shift: false), at: 0.1)
         step.run(at: 0.2)
-        let help = playground.helpLayout
+        let help = playground.help.layout(in: playground)
         let runs = try #require(target.lastList).textRuns.filter { help.frame.contains($0.origin) }
         #expect(!runs.isEmpty)
         #expect(runs.allSatisfy { $0.font.size >= 12 }, "\(Set(runs.map(\.font.size)))")
         #expect(help.maxScroll > 0, "at 480x360 the lines scroll")
         step.deliver(.key(.end, shift: false), at: 0.3)
         step.run(at: 0.4)
-        #expect(playground.helpScroll == help.maxScroll)
+        #expect(playground.help.scroll == help.maxScroll)
         let last = try #require(target.lastList).textRuns.last { $0.text == "close the panel, else quit" }
         #expect(try #require(last).origin.y + 15 <= help.body.maxY, "the last line scrolled fully into view")
     }

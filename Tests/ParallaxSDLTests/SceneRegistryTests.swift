@@ -72,7 +72,7 @@ final class BarScene: PlaygroundScene {
         for x in [0, 99, 120, 139] { #expect(pixels[x, y] == (red.r, red.g, red.b), "x \(x)") }
         for x in [140, 300, 639] { #expect(pixels[x, y] == (background.r, background.g, background.b), "x \(x)") }
         // The tab bar has the bar's tab, and the config file its section, read back the same.
-        let tabs = playground.tabFrames()
+        let tabs = playground.bar.tabs(in: playground)
         #expect(tabs.count == 4)
         let text = playground.settings.jsonText
         #expect(text.contains(#""bar":{"width":140}"#))

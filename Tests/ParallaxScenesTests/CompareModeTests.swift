@@ -36,7 +36,7 @@ import Testing
         let other = try #require(playground.comparison)
         #expect(other.settings.physics == "android")
         playground.handle(.key(.two, shift: false), at: 0)
-        #expect(other.activeIndex == 1)
+        #expect(other.active.name == "header")
         playground.handle(.key(.one, shift: false), at: 0)
         // The left pane's feed, narrowed, keeps its first photo where it was (FeedScene's resize).
         playground.update(to: 0.5)
@@ -77,10 +77,10 @@ import Testing
         let other = try #require(playground.comparison)
         for frame in 7...60 { playground.update(to: Double(frame) / 60) }
         let t = 1.0
-        #expect(playground.plot.samples.last!.offset == playground.feed.scroller.offset(at: t))
-        #expect(playground.plot.compared.last!.offset == other.feed.scroller.offset(at: t))
-        #expect(playground.plot.compared.last!.offset != playground.plot.samples.last!.offset)
-        #expect(playground.plot.predictions.count == 2, "one for each pane's release")
+        #expect(playground.plot.plot.samples.last!.offset == playground.feed.scroller.offset(at: t))
+        #expect(playground.plot.plot.compared.last!.offset == other.feed.scroller.offset(at: t))
+        #expect(playground.plot.plot.compared.last!.offset != playground.plot.plot.samples.last!.offset)
+        #expect(playground.plot.plot.predictions.count == 2, "one for each pane's release")
         var list = DisplayList()
         playground.draw(into: &list)
         #expect(list.textRuns.contains { $0.text == "android" && $0.font == PhysicsPlot.boldFont })

@@ -21,7 +21,7 @@ import Testing
             probe.select(1)   // the header: a click on any tab but its own shows
             probe.handle(.mouseDown(point), at: 0)
             probe.handle(.mouseUp(point), at: 0)
-            let switched = probe.name != "header" || probe.tabFrames()[1].contains(point)
+            let switched = probe.name != "header" || probe.bar.tabs(in: probe)[1].contains(point)
             // The bar's ? and gear open help and tuning.
             let opened = probe.showsHelp || probe.showsTuning
             #expect((p.cursor(at: point) == .hand) == (switched || opened), "x = \(x)")
@@ -41,7 +41,7 @@ import Testing
     @Test func aHandOverTheTuningControlsAndTheDotsBesideTheSheet() {
         let p = playground("pager")
         p.handle(.key(.p, shift: false), at: 0)
-        let layout = p.tuningLayout, rows = p.tuningRows
+        let layout = p.tuning.layout(in: p), rows = p.tuning.rows(in: p)
         let slider = layout.rows[0], toggle = layout.rows[rows.firstIndex { $0.label == "Whole pixels" }!]
         let choice = layout.rows[rows.firstIndex { $0.label == "Physics" }!]
         #expect(p.cursor(at: Point(x: slider.control.midX, y: slider.control.midY)) == .hand, "a slider's track")
@@ -64,7 +64,7 @@ import Testing
         let p = Playground(viewport: Size(width: 480, height: 360), first: "pager", environment: testEnvironment())
         p.handle(.key(.p, shift: false), at: 0)
         #expect(p.tuningIsModal)
-        let outside = [Point(x: 2, y: 2), Point(x: 477, y: 200), Point(x: 2, y: 358)].filter { !p.tuningFrame.contains($0) }
+        let outside = [Point(x: 2, y: 2), Point(x: 477, y: 200), Point(x: 2, y: 358)].filter { !p.tuning.frame(in: p)!.contains($0) }
         #expect(!outside.isEmpty)
         for point in outside { #expect(p.cursor(at: point) == .arrow, "\(point)") }
     }
@@ -76,12 +76,12 @@ import Testing
         let dot = Point(x: 684, y: 764)
         #expect(p.cursor(at: dot) == .hand)
         p.handle(.key(.h, shift: false), at: 0)
-        #expect(p.helpFrame.contains(Point(x: 640, y: 400)))
+        #expect(p.help.frame(in: p)!.contains(Point(x: 640, y: 400)))
         #expect(p.cursor(at: Point(x: 640, y: 400)) == .arrow)
-        let beside = Point(x: p.helpFrame.minX - 4, y: 400)
-        #expect(!p.helpFrame.contains(beside))
+        let beside = Point(x: p.help.frame(in: p)!.minX - 4, y: 400)
+        #expect(!p.help.frame(in: p)!.contains(beside))
         #expect(p.cursor(at: beside) == .arrow)
-        #expect(p.cursor(at: Point(x: p.tabFrames()[0].minX + 4, y: 20)) == .hand)
+        #expect(p.cursor(at: Point(x: p.bar.tabs(in: p)[0].minX + 4, y: 20)) == .hand)
         let page = p.scrollState.offset
         p.handle(.mouseDown(beside), at: 0.1)
         p.handle(.mouseUp(beside), at: 0.15)

@@ -81,7 +81,7 @@ func contrastRatio(_ a: Color, _ b: Color) -> Double {
             let playground = Playground(viewport: viewport, environment: testEnvironment())
             playground.select(scene)
             press(.p, playground)
-            let sheet = playground.tuningFrame
+            let sheet = playground.tuning.frame(in: playground)!
             #expect(sheet == Rect(x: 950, y: Playground.barHeight, width: 330, height: 800 - Playground.barHeight))
             #expect(playground.active.viewport == Size(width: 950, height: 800))
             playground.update(to: 1)
@@ -105,13 +105,13 @@ func contrastRatio(_ a: Color, _ b: Color) -> Double {
         // sheet is centred over it, dimmed.
         #expect(playground.active.viewport == narrow)
         #expect(playground.tuningIsModal)
-        let sheet = playground.tuningFrame
-        #expect(sheet.width == Playground.modalPanelWidth && sheet.minX == (700 - sheet.width) / 2, "\(sheet)")
+        let sheet = playground.tuning.frame(in: playground)!
+        #expect(sheet.width == TuningPanel.modalWidth && sheet.minX == (700 - sheet.width) / 2, "\(sheet)")
         // Widened (and tall enough for the roomy rows) with the sheet open, the scene gets the width beside it.
         playground.handle(.resize(Size(width: 1000, height: 800)), at: 0)
         #expect(!playground.tuningIsModal)
         #expect(playground.active.viewport == Size(width: 670, height: 800))
-        #expect(playground.tuningFrame == Rect(x: 670, y: Playground.barHeight, width: 330, height: 800 - Playground.barHeight))
+        #expect(playground.tuning.frame(in: playground)! == Rect(x: 670, y: Playground.barHeight, width: 330, height: 800 - Playground.barHeight))
     }
 
     /// At 480x360 both panels show their lines inside them at a readable size: each run's box (as
@@ -124,7 +124,7 @@ func contrastRatio(_ a: Color, _ b: Color) -> Double {
         let commands = frame(playground)
         let start = commands.firstIndex { if case let .fill(fill) = $0 { fill.color.withAlpha(255) == Theme.panel.withAlpha(255) } else { false } }!
         let runs = commands[start...].compactMap { if case let .text(run) = $0 { run } else { nil } }
-        let panel = panelKey == .p ? playground.tuningFrame : playground.helpFrame
+        let panel = panelKey == .p ? playground.tuning.frame(in: playground)! : playground.help.frame(in: playground)!
         #expect(runs.count >= 12)
         for run in runs {
             let whole = Rect(origin: run.origin, size: text.size(of: run.text, font: run.font))
@@ -172,7 +172,7 @@ extension PanelTests {
     @Test func helpShowsEachSwitchsState() {
         let playground = Playground(viewport: viewport, environment: testEnvironment())
         func states() -> [String: String] {
-            Dictionary(uniqueKeysWithValues: playground.helpRows.keys.compactMap { row in row.state.map { (row.action, $0) } })
+            Dictionary(uniqueKeysWithValues: playground.help.rows(in: playground).keys.compactMap { row in row.state.map { (row.action, $0) } })
         }
         press(.h, playground)
         let before = states()
@@ -180,7 +180,7 @@ extension PanelTests {
         #expect(before.values.allSatisfy { $0 == "off" }, "\(before)")
         for key in [Key.m, .g, .t, .two, .r] { press(key, playground) }  // R is the header's: shown first
         let after = states()
-        let line = { (key: String) in Keymap.lines(scenes: playground.registry.keymapScenes).first { $0.keys == key }!.action }
+        let line = { (key: String) in playground.keyLines.first { $0.keys == key }!.action }
         // Reduced motion says what set it (ReducedMotionTests): here the key.
         #expect(after[line("M") + " (set in the app)"] == "on" && after[line("G")] == "on" && after[line("R")] == "on", "\(after)")
         #expect(after[line("T")] == Playground.timeScaleText(0.5), "\(after)")

@@ -6,3 +6,8 @@ extension Playground {
     var header: HeaderScene { scenes.lazy.compactMap { $0 as? HeaderScene }.first! }
     var pager: PagerScene { scenes.lazy.compactMap { $0 as? PagerScene }.first! }
 }
+
+/// Compare mode's right pane, alike.
+extension ComparedScenes {
+    var feed: FeedScene { scenes.lazy.compactMap { $0 as? FeedScene }.first! }
+}

@@ -21,7 +21,7 @@ import Testing
         playground.handle(.key(.tab, shift: true), at: 1)
         #expect(playground.name == "pager")
         // Clicking the "Header" tab.
-        let tab = playground.tabFrames()[1]
+        let tab = playground.bar.tabs(in: playground)[1]
         playground.handle(.mouseDown(Point(x: tab.midX, y: 20)), at: 2)
         playground.handle(.mouseUp(Point(x: tab.midX, y: 20)), at: 2)
         #expect(playground.name == "header")

@@ -37,7 +37,7 @@ import Testing
         let playground = try playground(file: #"{"version": 1}"#, desktop: true)
         #expect(playground.reducedMotionState == ReducedMotion(on: true, source: .desktop))
         #expect(playground.feed.reducedMotion && playground.header.reducedMotion && playground.pager.reducedMotion)
-        #expect(playground.helpRows.keys.contains { $0.action == "reduced motion (from the desktop)" && $0.state == "on" })
+        #expect(playground.help.rows(in: playground).keys.contains { $0.action == "reduced motion (from the desktop)" && $0.state == "on" })
         #expect(!playground.settings.jsonText.contains("reducedMotion"), "a saved file leaves it to the desktop")
     }
 
@@ -50,7 +50,7 @@ import Testing
         playground.handle(.key(.m, shift: false), at: 2)
         #expect(playground.reducedMotionState == ReducedMotion(on: false, source: .app))
         #expect(playground.settings.jsonText.contains(#""reducedMotion":false"#), "what the user set is saved")
-        #expect(playground.helpRows.keys.contains { $0.action == "reduced motion (set in the app)" })
+        #expect(playground.help.rows(in: playground).keys.contains { $0.action == "reduced motion (set in the app)" })
     }
 
     /// M over the desktop, then the tuning row's reset: back to following the desktop.
@@ -59,8 +59,8 @@ import Testing
         playground.handle(.key(.m, shift: false), at: 1)
         #expect(playground.reducedMotionState == ReducedMotion(on: false, source: .app))
         playground.handle(.key(.p, shift: false), at: 2)
-        let row = try #require(playground.tuningRows.firstIndex { $0.label == "Reduced motion" })
-        playground.selectTuningRow(row)
+        let row = try #require(playground.tuning.rows(in: playground).firstIndex { $0.label == "Reduced motion" })
+        playground.tuning.selectRow(row, in: playground)
         playground.handle(.key(.zero, shift: false), at: 3)
         #expect(playground.reducedMotionState == ReducedMotion(on: true, source: .desktop))
     }

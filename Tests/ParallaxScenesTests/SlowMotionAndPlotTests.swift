@@ -51,7 +51,7 @@ func flingFeed(_ playground: Playground, at start: Double = 0) {
         // A frame later the scenes' time is 4 ms on, not 16.
         playground.update(to: 0.4 + 1.0 / 60)
         #expect(abs(playground.feed.offset - playground.feed.scroller.offset(at: 0.4 + 0.25 / 60)) < 1e-9)
-        #expect(playground.barLayout().hint == "Slow motion 1/4  ·  T")
+        #expect(playground.bar.layout(in: playground).hint == "Slow motion 1/4  ·  T")
     }
 }
 
@@ -68,12 +68,12 @@ func flingFeed(_ playground: Playground, at start: Double = 0) {
         playground.handle(.key(.g, shift: false), at: 0)
         #expect(playground.showsPlot)
         flingFeed(playground)
-        let predictions = playground.plot.predictions
+        let predictions = playground.plot.plot.predictions
         #expect(predictions.count == 1 && predictions[0].start == 0.1)
         for frame in 7...120 {
             let t = Double(frame) / 60
             playground.update(to: t)
-            #expect(playground.plot.samples.last!.offset == predictions[0].axis.offset(at: t), "\(model) at \(t)")
+            #expect(playground.plot.plot.samples.last!.offset == predictions[0].axis.offset(at: t), "\(model) at \(t)")
         }
     }
 
@@ -82,7 +82,7 @@ func flingFeed(_ playground: Playground, at start: Double = 0) {
         playground.handle(.key(.g, shift: false), at: 0)
         flingFeed(playground)
         for frame in 0...300 { playground.update(to: Double(frame) / 60) }
-        let times = playground.plot.samples.map(\.time)
+        let times = playground.plot.plot.samples.map(\.time)
         #expect(times.first! >= 5 - 3 - 1e-9 && times.last! == 5)
         var list = DisplayList()
         playground.draw(into: &list)

@@ -11,7 +11,7 @@ import ParallaxFrame
         let playground = Playground(viewport: viewport, environment: testEnvironment())
         playground.handle(.key(.p, shift: false), at: 0)
         #expect(playground.showsTuning)
-        #expect(playground.tuningRows.first?.label == "Photo margin M")
+        #expect(playground.tuning.rows(in: playground).first?.label == "Photo margin M")
         playground.handle(.key(.equals, shift: false), at: 0)
         playground.handle(.key(.equals, shift: false), at: 0)
         #expect(playground.settings[.feedMaxShift] == 32)
@@ -40,7 +40,7 @@ import ParallaxFrame
         // = 430.5 px in all, of which 430.5 * 0.998^1800 = 11.7 px are still to go after 1.8 s: 418.7 px.
         #expect(abs(coasted - 418.7) < 2, "coasted \(coasted) px")
         playground.handle(.key(.p, shift: false), at: 3)
-        let row = playground.tuningRows.firstIndex { $0.label == "Trackpad momentum" }!
+        let row = playground.tuning.rows(in: playground).firstIndex { $0.label == "Trackpad momentum" }!
         for _ in 0..<row { playground.handle(.key(.rightBracket, shift: false), at: 3) }
         playground.handle(.key(.equals, shift: false), at: 3)
         #expect(!playground.settings.trackpadMomentum)
@@ -59,8 +59,8 @@ import ParallaxFrame
         let playground = Playground(viewport: viewport, environment: testEnvironment())
         playground.handle(.key(.p, shift: false), at: 0)
         let setting = SceneSetting.feedMaxShift
-        let row = playground.tuningRows.firstIndex { $0.label == setting.label }!
-        let track = playground.tuningLayout.rows[row].control
+        let row = playground.tuning.rows(in: playground).firstIndex { $0.label == setting.label }!
+        let track = playground.tuning.layout(in: playground).rows[row].control
         #expect(track.width > 100, "a track to drag along: \(track)")
         // A press anywhere on the track jumps there.
         let press = Point(x: track.minX + 0.731 * track.width, y: track.midY)
@@ -82,7 +82,7 @@ import ParallaxFrame
         playground.update(to: 1)
         #expect(playground.settings[setting] == 50)
         #expect(playground.feed.offset == 0)
-        #expect(playground.selectedRow == row)
+        #expect(playground.tuning.selectedRow == row)
     }
 
     /// Each slider's tick sits at its default's place along the track (the deceleration by the log of
@@ -112,8 +112,8 @@ import ParallaxFrame
             ("Wheel step", 0, log(100 / 10) / log(2000 / 10)),
         ]
         for (label, defaultFraction, valueFraction) in expected {
-            let row = playground.tuningRows.firstIndex { $0.label == label }!
-            let track = playground.tuningLayout.rows[row].control
+            let row = playground.tuning.rows(in: playground).firstIndex { $0.label == label }!
+            let track = playground.tuning.layout(in: playground).rows[row].control
             let tickX = (track.minX + defaultFraction * track.width).rounded()
             #expect(fills.contains { $0.width == 2 && $0.midX == tickX && $0.midY == track.midY && $0.height > track.height },
                     "\(label): no tick at \(tickX)")
@@ -126,8 +126,8 @@ import ParallaxFrame
     @Test func theWheelStepsSliderIsAutoAtItsStartAndPixelsByRatioBeyond() {
         let playground = Playground(viewport: viewport, environment: testEnvironment())
         playground.handle(.key(.p, shift: false), at: 0)
-        let row = playground.tuningRows.firstIndex { $0.label == "Wheel step" }!
-        let track = playground.tuningLayout.rows[row].control
+        let row = playground.tuning.rows(in: playground).firstIndex { $0.label == "Wheel step" }!
+        let track = playground.tuning.layout(in: playground).rows[row].control
         for fraction in [0.0, 0.1, 0.3, 0.6, 1] {
             let x = track.minX + fraction * track.width
             playground.handle(.mouseDown(Point(x: x, y: track.midY)), at: 0)
@@ -140,14 +140,14 @@ import ParallaxFrame
     @Test func aSwitchTogglesOnAPressAndItsLabelDoesNot() {
         let playground = Playground(viewport: viewport, environment: testEnvironment())
         playground.handle(.key(.p, shift: false), at: 0)
-        let row = playground.tuningRows.firstIndex { $0.label == "Whole pixels" }!
-        let frames = playground.tuningLayout.rows[row]
+        let row = playground.tuning.rows(in: playground).firstIndex { $0.label == "Whole pixels" }!
+        let frames = playground.tuning.layout(in: playground).rows[row]
         let onSwitch = Point(x: frames.control.midX, y: frames.control.midY)
         #expect(!playground.settings.wholePixels)
         playground.handle(.mouseDown(onSwitch), at: 0)
         playground.handle(.mouseUp(onSwitch), at: 0)
         #expect(playground.settings.wholePixels)
-        #expect(playground.selectedRow == row)
+        #expect(playground.tuning.selectedRow == row)
         playground.handle(.mouseDown(Point(x: frames.labelOrigin.x + 10, y: frames.lineCentre)), at: 0)
         #expect(playground.settings.wholePixels, "the label selects, it does not toggle")
         playground.handle(.mouseDown(onSwitch), at: 0)
@@ -167,7 +167,7 @@ import ParallaxFrame
     @Test func theChoicesArrowsStepThroughThePhysicsModels() {
         let playground = Playground(viewport: viewport, environment: testEnvironment())
         playground.handle(.key(.p, shift: false), at: 0)
-        let frames = playground.tuningLayout.rows[playground.tuningRows.firstIndex { $0.label == "Physics" }!]
+        let frames = playground.tuning.layout(in: playground).rows[playground.tuning.rows(in: playground).firstIndex { $0.label == "Physics" }!]
         let names = ScrollPhysicsModels.names
         playground.handle(.mouseDown(Point(x: frames.next.midX, y: frames.next.midY)), at: 0)
         #expect(playground.settings.physics == names[1])
@@ -196,8 +196,8 @@ import ParallaxFrame
         s.oneFrameLate = true
         playground.apply(s)
         #expect(resetButtons() == 5)
-        let layout = playground.tuningLayout
-        let rubber = playground.tuningRows.firstIndex { $0.label == "UIKit rubber band c" }!
+        let layout = playground.tuning.layout(in: playground)
+        let rubber = playground.tuning.rows(in: playground).firstIndex { $0.label == "UIKit rubber band c" }!
         playground.handle(.mouseDown(Point(x: layout.rows[rubber].reset.midX, y: layout.rows[rubber].reset.midY)), at: 0)
         #expect(playground.settings.rubberBandConstant == defaults.rubberBandConstant)
         #expect(playground.settings[.feedMaxShift] == 80 && playground.settings.wholePixels, "the other rows stay")
@@ -225,14 +225,14 @@ import ParallaxFrame
         playground.handle(.key(.p, shift: false), at: 0)
         #expect(playground.tuningIsModal)
         #expect(playground.active.viewport == small, "the scene keeps the window")
-        let layout = playground.tuningLayout, sheet = playground.tuningFrame
+        let layout = playground.tuning.layout(in: playground), sheet = playground.tuning.frame(in: playground)!
         #expect(sheet.minX >= 0 && sheet.maxX <= small.width && sheet.minY >= 0 && sheet.maxY <= small.height, "\(sheet)")
-        #expect(layout.rows.count == playground.tuningRows.count)
+        #expect(layout.rows.count == playground.tuning.rows(in: playground).count)
         #expect(layout.maxScroll == 0, "every row shows at once")
         var bottom = sheet.minY + TuningLayout.compactHeader
         for (i, row) in layout.rows.enumerated() {
             #expect(row.frame.minY >= bottom, "row \(i) overlaps the one above")
-            #expect(row.frame.height >= Playground.minimumCompactRowHeight)
+            #expect(row.frame.height >= TuningPanel.minimumCompactRowHeight)
             #expect(row.frame.minX >= sheet.minX && row.frame.maxX <= sheet.maxX, "row \(i)")
             for part in [row.reset, row.control, row.grip] where part != .zero {
                 #expect(part.minX >= row.frame.minX && part.maxX <= row.frame.maxX && part.minY >= row.frame.minY && part.maxY <= row.frame.maxY,
@@ -267,13 +267,13 @@ import ParallaxFrame
         let playground = Playground(viewport: small, first: "pager", environment: testEnvironment())
         playground.handle(.key(.p, shift: false), at: 0)
         playground.notify("Saved parallax-2026-11-27-101010.123.png", flash: false, at: 0)
-        let toast = try #require(playground.toastFrame(above: nil))
-        var layout = playground.tuningLayout
+        let toast = try #require(playground.toast.frame(above: nil, in: playground))
+        var layout = playground.tuning.layout(in: playground)
         #expect(!layout.frame.intersects(toast) && layout.frame.maxY <= toast.minY, "\(layout.frame) meets the toast \(toast)")
         #expect(layout.maxScroll > 0)
-        let count = playground.tuningRows.count
+        let count = playground.tuning.rows(in: playground).count
         func whole(_ row: Int) -> Bool {
-            let frame = playground.tuningLayout.rows[row].frame, clip = playground.tuningLayout.rowsClip
+            let frame = playground.tuning.layout(in: playground).rows[row].frame, clip = playground.tuning.layout(in: playground).rowsClip
             return frame.minY >= clip.minY && frame.maxY <= clip.maxY
         }
         #expect(whole(0) && !whole(count - 1))
@@ -282,22 +282,22 @@ import ParallaxFrame
         playground.handle(.mouseUp(Point(x: last.control.midX, y: last.control.midY)), at: 0)
         #expect(!playground.settings.oneFrameLate, "the hidden last row took no press")
         for _ in 0..<20 { playground.handle(.wheel(dx: 0, dy: 1, shift: false), at: 0) }
-        layout = playground.tuningLayout
+        layout = playground.tuning.layout(in: playground)
         #expect(layout.scroll == layout.maxScroll && whole(count - 1) && !whole(0))
         #expect(playground.pager.offset == 0, "the wheel scrolled the sheet, not the pager")
         for _ in 0..<20 { playground.handle(.wheel(dx: 0, dy: -1, shift: false), at: 0) }
-        #expect(playground.tuningLayout.scroll == 0)
+        #expect(playground.tuning.layout(in: playground).scroll == 0)
         // A trackpad's 4 px deltas add up: ten of them are two 20 px rows.
         let rowHeight = layout.rows[0].frame.height
         for _ in 0..<10 { playground.handle(.scroll(dx: 0, dy: 4, liftFollows: false, shift: false), at: 0) }
-        #expect(playground.tuningLayout.scroll == (40 / rowHeight).rounded() * rowHeight)
-        #expect(playground.tuningLayout.rows[0].frame.minY == playground.tuningLayout.rowsClip.minY - playground.tuningLayout.scroll)
+        #expect(playground.tuning.layout(in: playground).scroll == (40 / rowHeight).rounded() * rowHeight)
+        #expect(playground.tuning.layout(in: playground).rows[0].frame.minY == playground.tuning.layout(in: playground).rowsClip.minY - playground.tuning.layout(in: playground).scroll)
         for _ in 0..<20 { playground.handle(.wheel(dx: 0, dy: -1, shift: false), at: 0) }
         for row in 1..<count {
             playground.handle(.key(.rightBracket, shift: false), at: 0)
-            #expect(playground.selectedRow == row && whole(row), "row \(row)")
+            #expect(playground.tuning.selectedRow == row && whole(row), "row \(row)")
         }
-        let shown = playground.tuningLayout.rows[count - 1]
+        let shown = playground.tuning.layout(in: playground).rows[count - 1]
         playground.handle(.mouseDown(Point(x: shown.control.midX, y: shown.control.midY)), at: 0)
         #expect(playground.settings.oneFrameLate)
     }
@@ -305,7 +305,7 @@ import ParallaxFrame
     @Test func aPressOnTheDimmedSceneClosesTheModalSheetAndDoesNotScroll() {
         let playground = Playground(viewport: Size(width: 700, height: 500), environment: testEnvironment())
         playground.handle(.key(.p, shift: false), at: 0)
-        #expect(playground.tuningIsModal && !playground.tuningFrame.contains(Point(x: 20, y: 300)))
+        #expect(playground.tuningIsModal && !playground.tuning.frame(in: playground)!.contains(Point(x: 20, y: 300)))
         playground.handle(.mouseDown(Point(x: 20, y: 300)), at: 0)
         playground.handle(.mouseMove(Point(x: 20, y: 100)), at: 0.05)
         playground.handle(.mouseUp(Point(x: 20, y: 100)), at: 0.1)
@@ -338,11 +338,11 @@ import ParallaxFrame
         playground.handle(.key(.equals, shift: false), at: 0)
         playground.handle(.key(.l, shift: false), at: 0)
         #expect(playground.settings[.feedMaxShift] == 31)
-        #expect(playground.tuningStatus == "Not reloaded: feed.maxShift: must be between 0 and 100, found 300")
+        #expect(playground.tuning.status == "Not reloaded: feed.maxShift: must be between 0 and 100, found 300")
         var saved: PlaygroundSettings?
         playground.onSave = { saved = $0; return "Saved to c.json" }
         playground.handle(.key(.s, shift: false), at: 0)
-        #expect(saved?[.feedMaxShift] == 31 && playground.tuningStatus == "Saved to c.json")
+        #expect(saved?[.feedMaxShift] == 31 && playground.tuning.status == "Saved to c.json")
     }
 
     @Test func oneFrameLateTakesTheShiftFromThePreviousFrame() {
