@@ -2,8 +2,11 @@ import ArgumentParser
 import Foundation
 import Logging
 import ParallaxEngine
+import ParallaxFrame
 import ParallaxScenes
 import ParallaxSDL
+import ParallaxPhotos
+import ParallaxBench
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -80,14 +83,14 @@ struct BenchCommand: ParsableCommand {
                                                  completeFrames: false, logger: Logger.quiet(), script: nil)
             // From process start (the scan, the window, the decodes of the first cards) to a photo on screen.
             let firstPhoto = PhotoBenchmark.firstPhotoFrame(canvas: canvas, driver: driver)
-            let writer = canvas.textures.thumbnailWriter
+            let writer = canvas.photos.thumbnailWriter
             let atStart = writer.map { Self.thumbnailShare(options.feed.photos.map(\.image.name), cache: $0.cache) }
-            canvas.textures.index?.waitUntilBuilt()
+            canvas.photos.index?.waitUntilBuilt()
             // Frames are the cap here: by default enough for 1,000 photos down and back.
             var report = PhotoBenchmark.run(canvas: canvas, driver: driver, velocity: fling,
                                             maxFrames: frames == 600 ? 60 * 60 * 10 : frames)
             report.firstPhotoFrame = firstPhoto
-            canvas.textures.finishThumbnailWrites()
+            canvas.photos.finishThumbnailWrites()
             let cache = PhotoCacheReport(thumbnailsAtStart: atStart, written: writer?.written ?? 0)
             let layout = FeedLayout(settings: options.feed, viewport: viewport)
             let box = Size(width: layout.columnWidth * canvas.text.pixelScale,

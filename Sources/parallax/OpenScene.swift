@@ -13,9 +13,9 @@ func openScene(_ name: String, viewport: Size, options: SceneRegistry.Options, m
     let canvas = try Canvas(title: AppIdentity.name, size: viewport, resourcesFolder: resources, mode: mode, vsync: vsync, logger: logger)
     attachPhotos(to: canvas, options: options, logger: logger)
     if completeFrames ?? (mode == .headless) {
-        canvas.textures.decodesSynchronously = true
+        canvas.photos.decodesSynchronously = true
     } else {
-        canvas.textures.decodesSynchronously = false
+        canvas.photos.decodesSynchronously = false
         // A folder's photos are decoded as the feed shows them, not all at start.
         let bundled = options.settings.photos == nil ? SceneRegistry.standard.images
             : SceneRegistry.standard.entries.filter { $0.name != "feed" }.flatMap(\.images)

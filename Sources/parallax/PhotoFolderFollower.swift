@@ -3,6 +3,7 @@ import Logging
 import ParallaxEngine
 import ParallaxScenes
 import ParallaxSDL
+import ParallaxPhotos
 
 extension PhotoFolder.Item {
     /// The feed's card for this photo: its path in the folder as the title, its date as the credit.
@@ -78,7 +79,7 @@ final class PhotoFolderFollower: @unchecked Sendable {
 
     /// On the frame's thread, after a frame: the feed in `scene` takes the last scan's photos, and
     /// `textures` forgets files that changed or went.
-    func apply(to scene: Scene, textures: TextureCache) {
+    func apply(to scene: Scene, textures: PhotoTextures) {
         guard let (items, changed) = lock.withLock({ () -> ([PhotoFolder.Item]?, Set<ImageID>)? in
             defer { ready = nil }
             return ready

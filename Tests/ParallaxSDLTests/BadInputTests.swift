@@ -1,10 +1,12 @@
 import Foundation
 import Logging
 import Testing
+import ParallaxTestSupport
 @testable import ParallaxEngine
 import ParallaxFrame
 @testable import ParallaxScenes
 @testable import ParallaxSDL
+@testable import ParallaxPhotos
 
 /// Keeps every log message, to count them.
 final class CollectedLog: @unchecked Sendable {
@@ -16,12 +18,12 @@ final class CollectedLog: @unchecked Sendable {
 
 /// A headless canvas and a renderer of its own whose texture cache (synchronous, over `folder`)
 /// logs into `log`.
-func loggingRenderer(folder: String, size: Size) throws -> (log: CollectedLog, canvas: Canvas, textures: TextureCache, renderer: DisplayListRenderer) {
+func loggingRenderer(folder: String, size: Size) throws -> (log: CollectedLog, canvas: Canvas, textures: PhotoTextures, renderer: DisplayListRenderer) {
     let log = CollectedLog()
     let logger = Logger(label: "test") { _ in CollectingLogHandler(log: log) }
     let canvas = try headlessCanvas(size)
-    let textures = TextureCache(renderer: canvas.renderer, imagesFolder: folder, logger: logger)
-    textures.decodesSynchronously = true
+    let textures = PhotoTextures(photos: PhotoSource(imagesFolder: folder, logger: logger), cache: TextureCache(renderer: canvas.renderer))
+    textures.photos.decodesSynchronously = true
     return (log, canvas, textures, DisplayListRenderer(renderer: canvas.renderer, textures: textures, text: canvas.text))
 }
 

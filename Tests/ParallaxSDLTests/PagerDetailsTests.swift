@@ -1,4 +1,5 @@
 import Testing
+import ParallaxTestSupport
 @testable import ParallaxEngine
 import ParallaxFrame
 @testable import ParallaxScenes

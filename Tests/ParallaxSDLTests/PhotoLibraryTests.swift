@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+import ParallaxTestSupport
 import ParallaxFrame
 @testable import ParallaxScenes
 @testable import ParallaxSDL
+@testable import ParallaxPhotos
 
 /// The shipped photos against what Resources/Images/CREDITS.md promises of them.
 struct PhotoLibraryTests {

@@ -2,10 +2,12 @@ import Foundation
 import Logging
 import ParallaxSnapshotTesting
 import Testing
+import ParallaxTestSupport
 @testable import ParallaxEngine
 import ParallaxFrame
 @testable import ParallaxScenes
 @testable import ParallaxSDL
+@testable import ParallaxPhotos
 
 /// The mean colour of an image's pixels in `region` (pixels, clamped to the image), each channel rounded.
 func meanColor(of image: PixelImage, in region: Rect? = nil) -> Color {
@@ -92,7 +94,7 @@ extension SDLTests {
         @Test(arguments: ["kite.jpg", "fallen-leaf.jpg"] as [ImageID])
         func aPhotoIsItsMeanColourBeforeItsDecodeAndFadesInOverTime(image: ImageID) throws {
             let canvas = try headlessCanvas(Size(width: 320, height: 200))
-            canvas.textures.decodesSynchronously = false
+            canvas.photos.decodesSynchronously = false
             let photo = try PixelImage.load(path: resourcesFolder + "/Images/" + image.name)
             var list = DisplayList()
             list.image(image, source: Rect(x: 0, y: 0, width: Double(photo.width), height: Double(photo.height)),
@@ -103,17 +105,17 @@ extension SDLTests {
                 return try canvas.readPixels()
             }
             let placeholder = try frame(at: 1)
-            #expect(canvas.displayListRenderer.placeholders == [image])
+            #expect(canvas.lastRender.placeholders == [image])
             let photoMean = meanColor(of: photo), shown = meanColor(of: placeholder)
             #expect(channelsWithin(shown, photoMean, 3), "placeholder \(shown), photo \(photoMean)")
             // Not a flat panel: the thumbnail's colours vary across the quad.
             #expect(Set(stride(from: 10, to: 320, by: 60).map { "\(placeholder[$0, 100])" }).count > 1)
 
-            canvas.textures.queue.waitForAll()
+            canvas.photos.queue.waitForAll()
             let ready = 2.0
             var frames: [(Double, PixelImage)] = []
             for t in [0.0, 0.05, 0.1, 0.15, 0.2, 1] { frames.append((t, try frame(at: ready + t))) }
-            #expect(canvas.displayListRenderer.placeholders.isEmpty)
+            #expect(canvas.lastRender.placeholders.isEmpty)
             let decoded = frames.last!.1
             for (elapsed, pixels) in frames {
                 let u = min(1, elapsed / 0.2), opacity = u * u * (3 - 2 * u)
@@ -137,8 +139,8 @@ extension SDLTests {
         @Test func photosWhoseDecodeIsWithheldShowTheirThumbnails() {
             let scene = SnapshotScene(makeTarget: { viewport in
                 let canvas = try headlessCanvas(viewport)
-                canvas.textures.decodesSynchronously = false
-                canvas.textures.queue = DecodeQueue(workerCount: 0)
+                canvas.photos.decodesSynchronously = false
+                canvas.photos.queue = DecodeQueue(workerCount: 0)
                 return canvas
             }) { viewport, environment in
                 PhotoRow(["kite.jpg", "fallen-leaf.jpg", "summer-night.jpg"], viewport: viewport, environment: environment)
@@ -151,7 +153,7 @@ extension SDLTests {
         @Test func thePagersNextPageIsDecodedBeforeASwipeBringsItIn() throws {
             let size = Size(width: 640, height: 400)
             let canvas = try headlessCanvas(size)
-            canvas.textures.decodesSynchronously = false
+            canvas.photos.decodesSynchronously = false
             let scene = PagerScene(viewport: size, environment: canvas.environment)
             let driver = SceneDriver(scene: scene)
             func frame(_ t: Double) {
@@ -161,16 +163,16 @@ extension SDLTests {
             // At rest on the first page, frames come while the decodes finish.
             for i in 0..<12 {
                 frame(Double(i) / 60)
-                canvas.textures.queue.waitForAll()
+                canvas.photos.queue.waitForAll()
             }
             let next = scene.pages[1].photo.image
-            #expect(!canvas.displayListRenderer.drawnImages.contains(next))
+            #expect(!canvas.lastRender.drawnImages.contains(next))
             #expect(canvas.textures.isResident(next))
             scene.handle(.mouseDown(Point(x: 500, y: 200)), at: 1)
             scene.handle(.mouseMove(Point(x: 180, y: 200)), at: 1)
             frame(1)
-            #expect(canvas.displayListRenderer.drawnImages.contains(next))
-            #expect(canvas.displayListRenderer.placeholders.isEmpty)
+            #expect(canvas.lastRender.drawnImages.contains(next))
+            #expect(canvas.lastRender.placeholders.isEmpty)
         }
     }
 }

@@ -2,8 +2,10 @@ import CSDL2
 import Foundation
 import Logging
 import Testing
+import ParallaxTestSupport
 @testable import ParallaxEngine
 @testable import ParallaxSDL
+@testable import ParallaxPhotos
 
 /// `jpeg` with an EXIF block (big-endian TIFF) whose IFD0 holds `orientation` and whose IFD1 points
 /// at `thumbnail` (JPEGInterchangeFormat 0x0201 and its length 0x0202), as cameras write them.
@@ -58,9 +60,9 @@ extension SDLTests {
         @Test func theQuickImageShowsFirstThenTheFullPhotoFadesInOverIt() throws {
             let path = photoWithExifThumbnail()
             let canvas = try headlessCanvas(Size(width: 320, height: 240))
-            canvas.textures.decodesSynchronously = false
+            canvas.photos.decodesSynchronously = false
             let queue = DecodeQueue(workerCount: 0)
-            canvas.textures.queue = queue
+            canvas.photos.queue = queue
             func frame(_ time: Double) throws -> (r: UInt8, g: UInt8, b: UInt8) {
                 var list = DisplayList()
                 list.time = time
@@ -70,7 +72,7 @@ extension SDLTests {
                 return pixels[160, 120]
             }
             _ = try frame(0)
-            #expect(canvas.displayListRenderer.placeholders.contains(ImageID(path)))
+            #expect(canvas.lastRender.placeholders.contains(ImageID(path)))
             #expect(queue.queuedQuick == [path], "a quick image is asked for the placeholder drawn")
             queue.runQueued(quickOnly: true)
             #expect(close(try frame(1.0 / 60), green), "the EXIF thumbnail first")

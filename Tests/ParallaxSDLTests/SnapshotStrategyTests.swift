@@ -2,11 +2,13 @@ import Foundation
 import ParallaxSnapshotTesting
 import SnapshotTesting
 import Testing
+import ParallaxTestSupport
 @testable import ParallaxEngine
 import ParallaxFrame
 @testable import ParallaxScenes
 @testable import ParallaxVisualRegression
 @testable import ParallaxSDL
+@testable import ParallaxPhotos
 
 /// The playground's feed with its photo margin `M` set to `margin` px.
 func feed(margin: Double) -> SnapshotScene {
