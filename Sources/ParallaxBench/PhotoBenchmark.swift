@@ -48,7 +48,7 @@ public enum PhotoBenchmark {
         var nextFling = 0.2
         var waitingToLand = false
         var lastFlingOffset: Double?
-        var previous: Set<ImageID> = []
+        var previous: Set<PhotoID> = []
         var sincePresent = Stopwatch()
         let start = monotonicSeconds()
         var frame = 0

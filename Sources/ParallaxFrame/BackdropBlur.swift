@@ -18,7 +18,7 @@ public struct GlyphCoverage: Sendable {
 public protocol BackdropSources {
     /// The thumbnail made from the photo's decode (at most 128 px a side, `ImageDecoder.thumbnailSide` in ParallaxPhotos) and
     /// the whole image's size, once its texture is ready; nil while the renderer draws a placeholder.
-    func decodedThumbnail(of image: ImageID) -> (thumbnail: ImageThumbnail, imageSize: Size)?
+    func decodedThumbnail(of image: PhotoID) -> (thumbnail: ImageThumbnail, imageSize: Size)?
     func coverage(of text: String, font: Font) -> GlyphCoverage?
     func size(of text: String, font: Font) -> Size
 }

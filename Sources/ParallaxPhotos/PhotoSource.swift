@@ -16,14 +16,14 @@ public final class PhotoSource: ImageMetrics {
     /// The photos' colours while they decode (`--photos`).
     public private(set) var index: PhotoIndex?
     /// The bundled photos' colours, from the file beside them.
-    let bundled: BundledThumbnails
+    let bundled: BundledPhotoIndex
     /// Headless work decodes an image when first asked for, waiting for it: every frame complete.
     public var decodesSynchronously = false
     /// Sizes outlive evicted textures, so layouts stay put while an image is decoded again.
-    private var sizes: [ImageID: Size] = [:]
-    private var failed: Set<ImageID> = []
-    private var damaged: Set<ImageID> = []
-    private var headersRead: Set<ImageID> = []
+    private var sizes: [PhotoID: Size] = [:]
+    private var failed: Set<PhotoID> = []
+    private var damaged: Set<PhotoID> = []
+    private var headersRead: Set<PhotoID> = []
     /// Decodes taken from the queue to learn a size (`pixelSize(of:)`), not handed out yet.
     private var arrived: [ImageDecoder.Job: ImageDecoder.Decoded] = [:]
     /// What each decode handed out made besides its pixels, by job, for the texture made of them.
@@ -31,32 +31,34 @@ public final class PhotoSource: ImageMetrics {
     /// Decodes asked for by this frame's draws (`DecodeQueue.Urgency.drawn`).
     private var drawnJobs: Set<ImageDecoder.Job> = []
     /// Quick images asked for and not arrived; those whose files have none; where those made came from.
-    private var quickAsked: Set<ImageID> = []
-    private var quickMissing: Set<ImageID> = []
-    private var quickOrigins: [ImageID: QuickImage.Origin] = [:]
+    private var quickAsked: Set<PhotoID> = []
+    private var quickMissing: Set<PhotoID> = []
+    private var quickOrigins: [PhotoID: QuickImage.Origin] = [:]
 
-    /// `bundled`: the thumbnails of the photos in `imagesFolder` (`BundledThumbnails.load`).
-    public init(imagesFolder: String, logger: Logger, bundled: BundledThumbnails = BundledThumbnails([:])) {
+    /// `bundled`: the thumbnails of the photos in `imagesFolder` (`BundledPhotoIndex.load`).
+    public init(imagesFolder: String, logger: Logger, bundled: BundledPhotoIndex = BundledPhotoIndex([:])) {
         self.imagesFolder = imagesFolder
         self.logger = logger
         self.bundled = bundled
     }
 
-    /// A folder's photos are named by their absolute paths; the bundled ones by file name.
-    func path(_ image: ImageID) -> String { image.name.hasPrefix("/") ? image.name : imagesFolder + "/" + image.name }
-    public func job(_ image: ImageID, shade: ImageDecoder.RowShade? = nil) -> ImageDecoder.Job {
+    func path(_ image: PhotoID) -> String { image.path(imagesFolder: imagesFolder) }
+    public func job(_ image: PhotoID, shade: ImageDecoder.RowShade? = nil) -> ImageDecoder.Job {
         ImageDecoder.Job(path: path(image), shade: shade)
     }
 
     /// The image in small before its decode: a bundled photo's from the file beside them, a folder
     /// photo's from the folder's index once it has it.
-    public func thumbnail(of image: ImageID) -> ImageThumbnail? {
-        image.name.hasPrefix("/") ? index?.entry(for: image.name)?.thumbnail : bundled.thumbnails[image.name]
+    public func thumbnail(of image: PhotoID) -> ImageThumbnail? {
+        switch image {
+        case let .bundled(name): bundled.thumbnails[name]
+        case let .file(path): index?.entry(for: path)?.thumbnail
+        }
     }
 
     /// From the file's header when it tells (no decode: an image drawn shaded never needs its plain
     /// decode), else once decoded.
-    public func pixelSize(of image: ImageID) -> Size? {
+    public func pixelSize(of image: PhotoID) -> Size? {
         if let size = sizes[image] { return size }
         if headersRead.insert(image).inserted, let (w, h) = ImageDecoder.orientedSize(of: path(image)), w > 0, h > 0 {
             sizes[image] = Size(width: Double(w), height: Double(h))
@@ -74,13 +76,13 @@ public final class PhotoSource: ImageMetrics {
     }
 
     /// The size known so far, without reading a header or starting a decode.
-    public func knownSize(of image: ImageID) -> Size? { sizes[image] }
+    public func knownSize(of image: PhotoID) -> Size? { sizes[image] }
 
     /// The image cannot be shown (logged once).
-    public func hasFailed(_ image: ImageID) -> Bool { failed.contains(image) }
+    public func hasFailed(_ image: PhotoID) -> Bool { failed.contains(image) }
 
     /// A texture of the image could not be made: it fails as a decode would, unless one is shown.
-    public func textureFailed(_ image: ImageID, shown: Bool, message: String) {
+    public func textureFailed(_ image: PhotoID, shown: Bool, message: String) {
         if !shown { failed.insert(image) }
         logger.warning("image \(path(image)): \(message)")
     }
@@ -100,7 +102,7 @@ public final class PhotoSource: ImageMetrics {
 
     /// The decode of `job` once it has arrived: a failure is logged and, unless a texture of it is
     /// shown (`shown`: one decoded before at another size), the image fails; damage is logged once.
-    public func take(_ image: ImageID, job: ImageDecoder.Job, shown: Bool) -> ImageDecoder.Result? {
+    public func take(_ image: PhotoID, job: ImageDecoder.Job, shown: Bool) -> ImageDecoder.Result? {
         if let decoded = arrived.removeValue(forKey: job) { return hand(decoded, job: job) }
         switch queue.take(job) {
         case nil:
@@ -130,7 +132,7 @@ public final class PhotoSource: ImageMetrics {
     /// Starts decoding these images in the background, each shrunk to at most `fittingWidth` pixels
     /// wide if given: before its first draw a window needs no more, and a 2560 px photo at its own
     /// size is 16 MB of texture.
-    public func request(_ images: [ImageID], fittingWidth: Double? = nil) {
+    public func request(_ images: [PhotoID], fittingWidth: Double? = nil) {
         for image in images where !failed.contains(image) {
             let scale = fittingWidth.flatMap { width in pixelSize(of: image).map { min(1, width / $0.width) } }
             queue.request(job(image), scale: scale)
@@ -138,17 +140,17 @@ public final class PhotoSource: ImageMetrics {
     }
 
     /// Decodes these jobs side by side before returning (headless: a frame's new photos at once).
-    public func decodeNow(_ jobs: [(image: ImageID, job: ImageDecoder.Job, scale: Double?)]) {
+    public func decodeNow(_ jobs: [(image: PhotoID, job: ImageDecoder.Job, scale: Double?)]) {
         queue.decodeNow(jobs.filter { !failed.contains($0.image) }.map { ($0.job, $0.scale) })
     }
 
     /// A photo listed ahead (`DisplayList.prefetch`) with no texture for its decode.
     public struct Listed {
-        public var image: ImageID
+        public var image: PhotoID
         public var job: ImageDecoder.Job
         public var scale: Double?
         public var timing: PrefetchSchedule.Item
-        public init(image: ImageID, job: ImageDecoder.Job, scale: Double?, timing: PrefetchSchedule.Item) {
+        public init(image: PhotoID, job: ImageDecoder.Job, scale: Double?, timing: PrefetchSchedule.Item) {
             self.image = image; self.job = job; self.scale = scale; self.timing = timing
         }
     }
@@ -159,7 +161,7 @@ public final class PhotoSource: ImageMetrics {
     /// after the list while the content moves (cells a fling passes were lost anyway). Queued decodes
     /// for anything else are dropped. Quick images: first for `placeholders` (drawn as such this
     /// frame), then those the plan wants.
-    public func schedule(_ listed: [Listed], placeholders: Set<ImageID>, listedAny: Bool, hasQuickTexture: (ImageID) -> Bool) {
+    public func schedule(_ listed: [Listed], placeholders: Set<PhotoID>, listedAny: Bool, hasQuickTexture: (PhotoID) -> Bool) {
         defer { drawnJobs.removeAll(keepingCapacity: true) }
         guard !decodesSynchronously else { return }
         let plan = PrefetchSchedule.plan(listed.map(\.timing), decodeSeconds: queue.typicalDecodeSeconds,
@@ -167,7 +169,7 @@ public final class PhotoSource: ImageMetrics {
         let drawnPlaceholders = placeholders.filter { image in
             needsQuickImage(image) && !hasQuickTexture(image) && drawnJobs.contains { $0.path == path(image) }
         }
-        let quick = drawnPlaceholders.sorted { $0.name < $1.name } + plan.quick.map { listed[$0].image }
+        let quick = drawnPlaceholders.sorted { $0.description < $1.description } + plan.quick.map { listed[$0].image }
         quickAsked.formUnion(quick)
         queue.requestQuick(quick.map(path))
         queue.schedule(drawn: drawnJobs, prefetch: plan.full.map { (listed[$0].job, listed[$0].scale) }, drawnFirst: !listedAny)
@@ -175,12 +177,15 @@ public final class PhotoSource: ImageMetrics {
 
     /// A folder's photo whose file may give a quick image and has not said it has none; a bundled
     /// photo needs none (small, decoded at start, its thumbnail committed beside it).
-    public func needsQuickImage(_ image: ImageID) -> Bool { image.name.hasPrefix("/") && !quickMissing.contains(image) }
+    public func needsQuickImage(_ image: PhotoID) -> Bool {
+        guard case .file = image else { return false }
+        return !quickMissing.contains(image)
+    }
 
     /// Quick images that arrived since the last call, by image. One asked for and dropped from the
     /// queue before it was made (its card went by) is asked for again when it matters.
-    public func takeQuickImages() -> [(image: ImageID, pixels: ThumbnailCache.Pixels)] {
-        var made: [(image: ImageID, pixels: ThumbnailCache.Pixels)] = []
+    public func takeQuickImages() -> [(image: PhotoID, pixels: ThumbnailCache.Pixels)] {
+        var made: [(image: PhotoID, pixels: ThumbnailCache.Pixels)] = []
         for image in quickAsked {
             guard let taken = queue.takeQuick(path(image)) else {
                 if !queue.isMakingQuick(path(image)) { quickAsked.remove(image) }
@@ -198,7 +203,7 @@ public final class PhotoSource: ImageMetrics {
     }
 
     /// Where the image's last quick image came from.
-    public func quickImageOrigin(of image: ImageID) -> QuickImage.Origin? { quickOrigins[image] }
+    public func quickImageOrigin(of image: PhotoID) -> QuickImage.Origin? { quickOrigins[image] }
 
     /// Loads the colour index of a folder's photos (absolute paths), building what it lacks in the
     /// background while no decode is queued.
@@ -230,7 +235,7 @@ public final class PhotoSource: ImageMetrics {
 
     /// Drops everything known of these images (files rewritten or gone): sizes, quick images,
     /// failures, decodes waiting; asked for again, they are read afresh.
-    public func forget(_ images: Set<ImageID>) {
+    public func forget(_ images: Set<PhotoID>) {
         let paths = Set(images.map(path))
         for (job, decoded) in arrived where paths.contains(job.path) {
             SDL_FreeSurface(decoded.surface)

@@ -50,5 +50,5 @@ func attachPhotos(to canvas: Canvas, options: SceneRegistry.Options, logger: Log
     if options.settings.thumbnailCache {
         canvas.photos.shareThumbnails(of: folder, cache: ThumbnailCache(root: ThumbnailCache.defaultRoot(), version: Parallax.version))
     }
-    canvas.photos.indexPhotos(folder: folder, paths: options.feed.photos.map(\.image.name))
+    canvas.photos.indexPhotos(folder: folder, paths: options.feed.photos.map(\.image.description))
 }

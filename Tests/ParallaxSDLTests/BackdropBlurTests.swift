@@ -5,9 +5,9 @@ import Testing
 
 /// Thumbnails and glyph coverage made by hand.
 struct StubBackdropSources: BackdropSources {
-    var thumbnails: [ImageID: (thumbnail: ImageThumbnail, imageSize: Size)] = [:]
+    var thumbnails: [PhotoID: (thumbnail: ImageThumbnail, imageSize: Size)] = [:]
     var glyphs: [String: GlyphCoverage] = [:]
-    func decodedThumbnail(of image: ImageID) -> (thumbnail: ImageThumbnail, imageSize: Size)? { thumbnails[image] }
+    func decodedThumbnail(of image: PhotoID) -> (thumbnail: ImageThumbnail, imageSize: Size)? { thumbnails[image] }
     func coverage(of text: String, font: Font) -> GlyphCoverage? { glyphs[text] }
     func size(of text: String, font: Font) -> Size {
         glyphs[text].map { Size(width: Double($0.width), height: Double($0.height)) } ?? .zero

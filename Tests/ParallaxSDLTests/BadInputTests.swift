@@ -67,10 +67,10 @@ extension SDLTests {
             let bad = ["missing.png", "empty.png", "truncated.png", "not-an-image.png", "header-too-wide.png", "too-wide.png"]
             var list = DisplayList()
             for (i, name) in (bad + ["fine.png"]).enumerated() {
-                list.image(ImageID(name), source: Rect(x: 0, y: 0, width: 512, height: 512), destination: Rect(x: Double(i) * 50, y: 0, width: 50, height: 50))
+                list.image(PhotoID.bundled(name), source: Rect(x: 0, y: 0, width: 512, height: 512), destination: Rect(x: Double(i) * 50, y: 0, width: 50, height: 50))
             }
             for _ in 0..<3 { renderer.render(list) }  // several frames: still one line per file
-            for name in bad { #expect(textures.state(of: ImageID(name)) == .failed, "\(name)") }
+            for name in bad { #expect(textures.state(of: PhotoID.bundled(name)) == .failed, "\(name)") }
             #expect(textures.state(of: "fine.png") == .ready)
             let messages = log.messages
             #expect(messages.count == bad.count, "\(messages)")

@@ -23,9 +23,9 @@ extension SDLTests {
             let quads = driver.list.imageQuads
             #expect(quads.count >= 2)
             for quad in quads where onScreen(quad, capture).height > 100 {
-                let photo = try PixelImage.load(path: resourcesFolder + "/Images/" + quad.image.name)
+                let photo = try PixelImage.load(path: quad.image.path(imagesFolder: resourcesFolder + "/Images"))
                 let other = PhotoLibrary.photos.first { $0.image != quad.image }!
-                let wrong = try PixelImage.load(path: resourcesFolder + "/Images/" + other.image.name)
+                let wrong = try PixelImage.load(path: other.image.path(imagesFolder: resourcesFolder + "/Images"))
                 let right = meanDifference(capture: capture, quad: quad, photo: photo)
                 #expect(right < 12, "\(quad.image) drawn where the display list says (mean difference \(right))")
                 #expect(meanDifference(capture: capture, quad: quad, photo: wrong) > 3 * right + 10)
@@ -71,12 +71,12 @@ extension SDLTests {
             let textures = PhotoTextures(photos: PhotoSource(imagesFolder: resourcesFolder + "/Images", logger: Logger(label: "test")),
                                          cache: TextureCache(renderer: canvas.renderer, budget: 3 * photo + photo / 2))
             // Asking for the state of an evicted image starts its decode again, so each is asked once.
-            func expectResident(_ images: [ImageID], evicted: ImageID, sourceLocation: SourceLocation = #_sourceLocation) {
+            func expectResident(_ images: [PhotoID], evicted: PhotoID, sourceLocation: SourceLocation = #_sourceLocation) {
                 #expect(textures.cache.residentBytes == 3 * photo, sourceLocation: sourceLocation)
                 for image in images { #expect(textures.state(of: image) == .ready, "\(image)", sourceLocation: sourceLocation) }
                 #expect(textures.state(of: evicted) == .loading, "\(evicted) evicted, decoding again", sourceLocation: sourceLocation)
             }
-            for image: ImageID in ["marigold.jpg", "ladybird.jpg", "kite.jpg"] { textures.preload([image]) }
+            for image: PhotoID in ["marigold.jpg", "ladybird.jpg", "kite.jpg"] { textures.preload([image]) }
             #expect(textures.cache.residentBytes == 3 * photo)
             // The oldest, marigold, is drawn again: ladybird is now the least recently used.
             #expect(textures.texture(for: "marigold.jpg") != nil)

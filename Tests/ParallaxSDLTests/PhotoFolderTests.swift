@@ -99,13 +99,13 @@ extension SDLTests {
 
         // The feed shows them in that order, each captioned with its name and date.
         var settings = FeedSettings()
-        settings.photos = items.map { Photo(image: ImageID($0.path), title: $0.name, credit: $0.dateText, dayTaken: String($0.dateText.prefix(10))) }
+        settings.photos = items.map { Photo(image: PhotoID.file($0.path), title: $0.name, credit: $0.dateText, dayTaken: String($0.dateText.prefix(10))) }
         settings.itemCount = items.count
         let canvas = try headlessCanvas(Size(width: 800, height: 2400))
         let scene = FeedScene(viewport: Size(width: 800, height: 2400), settings: settings, environment: canvas.environment)
         var list = DisplayList()
         scene.draw(into: &list)
-        #expect(list.imageQuads.map(\.image.name) == items.map(\.path))
+        #expect(list.imageQuads.map(\.image) == items.map { .file($0.path) })
         let texts = list.textRuns.map(\.text)
         for (i, item) in items.enumerated() {
             #expect(texts.contains(item.name))
@@ -148,14 +148,14 @@ extension SDLTests {
         let names = ["zero-bytes.jpg", "garbage.jpg", "text.jpg", "fine.jpg", "truncated.jpg"]
         var list = DisplayList()
         for (i, name) in names.enumerated() {
-            list.image(ImageID(folder + "/" + name), source: Rect(x: 0, y: 0, width: 64, height: 48),
+            list.image(PhotoID.file(folder + "/" + name), source: Rect(x: 0, y: 0, width: 64, height: 48),
                        destination: Rect(x: Double(i) * 100, y: 0, width: 64, height: 48))
         }
         var drawn = RenderStatistics()
         for _ in 0..<3 { drawn = renderer.render(list) }
-        #expect(drawn.placeholders == Set(names.prefix(3).map { ImageID(folder + "/" + $0) }))
-        #expect(textures.state(of: ImageID(folder + "/fine.jpg")) == .ready)
-        #expect(textures.state(of: ImageID(folder + "/truncated.jpg")) == .ready)
+        #expect(drawn.placeholders == Set(names.prefix(3).map { PhotoID.file(folder + "/" + $0) }))
+        #expect(textures.state(of: PhotoID.file(folder + "/fine.jpg")) == .ready)
+        #expect(textures.state(of: PhotoID.file(folder + "/truncated.jpg")) == .ready)
         #expect(log.messages.count == 4, "one line each, however often drawn: \(log.messages)")
         #expect(log.messages.contains { $0.contains("truncated.jpg is damaged") })
         for name in names.prefix(3) { #expect(log.messages.contains { $0.contains(name) }) }
@@ -176,13 +176,13 @@ extension SDLTests {
         textures.photos.decodesSynchronously = true
         var shown: [Int] = []
         for i in [0, 1, 2, 0, 3, 4, 0, 5, 1] {
-            #expect(textures.texture(for: ImageID("\(i).jpg"), drawnScale: 0.5) != nil)
+            #expect(textures.texture(for: PhotoID.bundled("\(i).jpg"), drawnScale: 0.5) != nil)
             shown.append(i)
             #expect(textures.cache.residentBytes <= 64_000)
             // The three most recently shown, by the order above.
             var recent: [Int] = []
             for j in shown.reversed() where !recent.contains(j) { recent.append(j) }
-            let resident = (0..<6).filter { textures.isResident(ImageID("\($0).jpg")) }
+            let resident = (0..<6).filter { textures.isResident(PhotoID.bundled("\($0).jpg")) }
             #expect(Set(resident) == Set(recent.prefix(3)), "after showing \(shown)")
         }
     }

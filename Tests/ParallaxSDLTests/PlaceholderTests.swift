@@ -33,9 +33,9 @@ func channelsWithin(_ a: Color, _ b: Color, _ levels: Int) -> Bool {
 final class PhotoRow: Scene {
     let name = "photo-row"
     let viewport: Size
-    let photos: [ImageID]
+    let photos: [PhotoID]
     let environment: SceneEnvironment
-    init(_ photos: [ImageID], viewport: Size, environment: SceneEnvironment) {
+    init(_ photos: [PhotoID], viewport: Size, environment: SceneEnvironment) {
         self.photos = photos
         self.viewport = viewport
         self.environment = environment
@@ -58,12 +58,12 @@ extension SDLTests {
         /// now (each channel within 2 levels: another libjpeg-turbo may round its DCT otherwise). Stale,
         /// it is written again under `SNAPSHOT_TESTING_RECORD=failed` (or `all`), as references are.
         @Test func theCommittedThumbnailsAreTheBundledPhotosOwn() throws {
-            let folder = resourcesFolder + "/Images", file = folder + "/" + BundledThumbnails.fileName
+            let folder = resourcesFolder + "/Images", file = folder + "/" + BundledPhotoIndex.fileName
             let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".png") }.sorted()
-            #expect(Set(SceneRegistry.standard.images.map(\.name)).isSubset(of: names))
-            let made = BundledThumbnails(folder: folder, names: names)
+            #expect(Set(SceneRegistry.standard.images.map(\.description)).isSubset(of: names))
+            let made = BundledPhotoIndex(folder: folder, names: names)
             #expect(made.thumbnails.count == names.count, "every bundled photo decodes")
-            let (committed, problems) = BundledThumbnails.load(file)
+            let (committed, problems) = BundledPhotoIndex.load(file)
             var stale = Set(made.thumbnails.keys).symmetricDifference(committed.thumbnails.keys).sorted()
             for (name, thumbnail) in made.thumbnails {
                 guard let line = committed.thumbnails[name] else { continue }
@@ -82,7 +82,7 @@ extension SDLTests {
             // Thumbnails 32 px on their longer side, the photos' shape.
             for (name, thumbnail) in committed.thumbnails {
                 let photo = try #require(ImageDecoder.orientedSize(of: folder + "/" + name))
-                #expect(max(thumbnail.width, thumbnail.height) == BundledThumbnails.side, "\(name)")
+                #expect(max(thumbnail.width, thumbnail.height) == BundledPhotoIndex.side, "\(name)")
                 #expect(abs(Double(thumbnail.width) / Double(thumbnail.height) - Double(photo.width) / Double(photo.height)) < 0.1, "\(name)")
             }
         }
@@ -91,11 +91,11 @@ extension SDLTests {
         /// mean is the photo's (computed here from every pixel of the file). Once decoded it fades in
         /// over `TextureCache.fadeSeconds` of the frames' time, eased as u^2 (3 - 2u): each frame is
         /// the placeholder and the photo mixed by that opacity.
-        @Test(arguments: ["kite.jpg", "fallen-leaf.jpg"] as [ImageID])
-        func aPhotoIsItsMeanColourBeforeItsDecodeAndFadesInOverTime(image: ImageID) throws {
+        @Test(arguments: ["kite.jpg", "fallen-leaf.jpg"] as [PhotoID])
+        func aPhotoIsItsMeanColourBeforeItsDecodeAndFadesInOverTime(image: PhotoID) throws {
             let canvas = try headlessCanvas(Size(width: 320, height: 200))
             canvas.photos.decodesSynchronously = false
-            let photo = try PixelImage.load(path: resourcesFolder + "/Images/" + image.name)
+            let photo = try PixelImage.load(path: image.path(imagesFolder: resourcesFolder + "/Images"))
             var list = DisplayList()
             list.image(image, source: Rect(x: 0, y: 0, width: Double(photo.width), height: Double(photo.height)),
                        destination: Rect(x: 0, y: 0, width: 320, height: 200))

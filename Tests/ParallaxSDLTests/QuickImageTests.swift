@@ -66,17 +66,17 @@ extension SDLTests {
             func frame(_ time: Double) throws -> (r: UInt8, g: UInt8, b: UInt8) {
                 var list = DisplayList()
                 list.time = time
-                list.image(ImageID(path), source: Rect(x: 0, y: 0, width: 640, height: 480), destination: Rect(x: 0, y: 0, width: 320, height: 240))
+                list.image(PhotoID.file(path), source: Rect(x: 0, y: 0, width: 640, height: 480), destination: Rect(x: 0, y: 0, width: 320, height: 240))
                 canvas.draw(list)
                 let pixels = try canvas.readPixels()
                 return pixels[160, 120]
             }
             _ = try frame(0)
-            #expect(canvas.lastRender.placeholders.contains(ImageID(path)))
+            #expect(canvas.lastRender.placeholders.contains(PhotoID.file(path)))
             #expect(queue.queuedQuick == [path], "a quick image is asked for the placeholder drawn")
             queue.runQueued(quickOnly: true)
             #expect(close(try frame(1.0 / 60), green), "the EXIF thumbnail first")
-            #expect(canvas.textures.quickImageOrigin(of: ImageID(path)) == .exif)
+            #expect(canvas.textures.quickImageOrigin(of: PhotoID.file(path)) == .exif)
             queue.runQueued()
             #expect(close(try frame(2.0 / 60), green), "the full photo arrives and starts its fade from the quick image")
             let mid = try frame(2.0 / 60 + TextureCache.fadeSeconds / 2)

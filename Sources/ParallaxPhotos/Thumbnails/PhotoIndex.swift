@@ -190,9 +190,9 @@ extension PhotoIndex {
 
 /// The bundled photos' thumbnails (`Resources/Images/thumbnails.index`, docs/photo-folders.md,
 /// "Colour placeholders"), committed with them so that the very first launch shows each photo's
-/// colours while it decodes. `BundledThumbnailsTests` fails when a photo no longer matches its line
-/// and writes the file again when asked to record.
-public struct BundledThumbnails: Sendable {
+/// colours while it decodes. `theCommittedThumbnailsAreTheBundledPhotosOwn` (PlaceholderTests) fails
+/// when a photo no longer matches its line and writes the file again when asked to record.
+public struct BundledPhotoIndex: Sendable {
     public static let fileName = "thumbnails.index"
     static let header = "parallax-bundled-thumbnails 1"
     /// Twice the folder index's side: the pager reads the tone under its text from these.
@@ -212,13 +212,13 @@ public struct BundledThumbnails: Sendable {
 
     /// Read from `file`. A missing or unreadable file is an error naming it; a malformed line, one
     /// naming the line (the others are kept).
-    public static func load(_ file: String) -> (BundledThumbnails, problems: [String]) {
+    public static func load(_ file: String) -> (BundledPhotoIndex, problems: [String]) {
         guard let data = FileManager.default.contents(atPath: file) else {
-            return (BundledThumbnails([:]), ["\(file): missing: bundled photos show flat placeholders while they decode"])
+            return (BundledPhotoIndex([:]), ["\(file): missing: bundled photos show flat placeholders while they decode"])
         }
         let lines = PhotoIndex.tabSeparatedLines(data)
         guard lines.first == [Substring(header)] else {
-            return (BundledThumbnails([:]), ["\(file): not a thumbnail index (its first line is not \"\(header)\")"])
+            return (BundledPhotoIndex([:]), ["\(file): not a thumbnail index (its first line is not \"\(header)\")"])
         }
         var thumbnails: [String: ImageThumbnail] = [:], problems: [String] = []
         for (number, fields) in lines.enumerated().dropFirst() {
@@ -228,7 +228,7 @@ public struct BundledThumbnails: Sendable {
             }
             thumbnails[String(fields[0])] = thumbnail
         }
-        return (BundledThumbnails(thumbnails), problems)
+        return (BundledPhotoIndex(thumbnails), problems)
     }
 
     /// The file's text: a line a photo, by name.

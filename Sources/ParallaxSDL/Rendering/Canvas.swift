@@ -74,7 +74,7 @@ public final class Canvas: WindowRenderTarget {
             SDL_DestroyWindow(window)
             throw error
         }
-        let (thumbnails, problems) = BundledThumbnails.load(resourcesFolder + "/Images/" + BundledThumbnails.fileName)
+        let (thumbnails, problems) = BundledPhotoIndex.load(resourcesFolder + "/Images/" + BundledPhotoIndex.fileName)
         for problem in problems { logger.warning("\(problem)") }
         photos = PhotoSource(imagesFolder: resourcesFolder + "/Images", logger: logger, bundled: thumbnails)
         photos.decodesSynchronously = mode == .headless
@@ -98,6 +98,9 @@ public final class Canvas: WindowRenderTarget {
         guard SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name else { return "unknown" }
         return String(cString: name)
     }
+
+    /// Device pixels per logical pixel (`DisplayListRenderer.pixelScale`).
+    public var pixelScale: Double { displayListRenderer.pixelScale }
 
     /// The window's size in logical pixels, as SDL reports it now.
     public var windowSize: Size {
@@ -136,7 +139,7 @@ public final class Canvas: WindowRenderTarget {
         let output = sizes.drawable
         let scale = logicalSize.width > 0 && output.width > 0 ? output.width / logicalSize.width : 1
         SDL_RenderSetScale(renderer, Float(scale), Float(scale))
-        text.pixelScale = scale
+        displayListRenderer.pixelScale = scale
     }
 
     /// Executes the list and waits for the driver to finish it, so the frame's work is measured

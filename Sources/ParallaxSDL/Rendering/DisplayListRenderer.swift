@@ -30,6 +30,12 @@ public final class DisplayListRenderer {
     /// Anti-aliased white discs by radius in quarter device pixels, and their side in pixels.
     private var discs: [Int: (texture: OpaquePointer, side: Int32)] = [:]
 
+    /// Device pixels per logical pixel (2 on a HiDPI output), as the canvas sets it from its output:
+    /// the one place it is kept; images, discs and backdrops are drawn at it, and the text cache
+    /// rasterises at it.
+    public var pixelScale = 1.0 {
+        didSet { text.pixelScale = pixelScale }
+    }
     /// What the `render` under way has done so far.
     private var statistics = RenderStatistics()
 
@@ -209,7 +215,7 @@ public final class DisplayListRenderer {
     /// pixels per image pixel), with its shade in the image's rows.
     private func textureRequest(_ quad: ImageQuad) -> (drawnScale: Double?, shade: ImageDecoder.RowShade?) {
         let s = quad.source
-        let drawnScale = s.width > 0 ? quad.destination.width * text.pixelScale / s.width : nil
+        let drawnScale = s.width > 0 ? quad.destination.width * pixelScale / s.width : nil
         let shade = quad.shade.map {
             ImageDecoder.RowShade(color: $0.color, topAlpha: $0.topAlpha, bottomAlpha: $0.bottomAlpha,
                                   firstRow: s.minY, startRow: s.minY + s.height * $0.start, endRow: s.maxY)
@@ -259,7 +265,7 @@ public final class DisplayListRenderer {
         var source = SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0)
         // Whole pixels, edges rounded as OpenGL's rasteriser puts them (SDL's software renderer
         // would truncate position and size), so both renderers draw the same frame.
-        let k = text.pixelScale
+        let k = pixelScale
         let dx0 = (shown.minX * k).rounded(), dy0 = (shown.minY * k).rounded()
         var w = (shown.maxX * k).rounded() - dx0, h = (shown.maxY * k).rounded() - dy0
         if exact, abs(Double(source.w) - w) <= 1, abs(Double(source.h) - h) <= 1 {
@@ -338,7 +344,7 @@ public final class DisplayListRenderer {
     /// alone where no texture can be made.
     private func drawBackdrop(_ backdrop: Backdrop, over below: ArraySlice<DrawCommand>, slot: Int) {
         setClip(nil)
-        var blur = BackdropBlur(rect: backdrop.rect, downscale: backdrop.downscale, pixelScale: text.pixelScale, background: background)
+        var blur = BackdropBlur(rect: backdrop.rect, downscale: backdrop.downscale, pixelScale: pixelScale, background: background)
         guard blur.columns > 0, blur.rows > 0 else { return }
         for command in below { blur.composite(command, from: self) }
         blur.tint(backdrop.tint)
@@ -370,11 +376,11 @@ public final class DisplayListRenderer {
     /// tinted by colour modulation; its centre snaps to a pixel corner (the texture's centre), so the
     /// edge keeps its smooth coverage instead of being resampled.
     private func drawDisc(_ disc: Disc) {
-        let quarters = Int((disc.radius * text.pixelScale * 4).rounded())
+        let quarters = Int((disc.radius * pixelScale * 4).rounded())
         guard quarters > 0, let (texture, side) = discTexture(quarters) else { return }
         SDL_SetTextureColorMod(texture, disc.color.r, disc.color.g, disc.color.b)
         SDL_SetTextureAlphaMod(texture, PixelRules.alpha(disc.color.a, disc.opacity))
-        let scale = text.pixelScale
+        let scale = pixelScale
         let half = Double(side) / 2
         let x = (disc.center.x * scale).rounded() - half, y = (disc.center.y * scale).rounded() - half
         var destination = SDL_FRect(x: Float(x / scale), y: Float(y / scale), w: Float(Double(side) / scale), h: Float(Double(side) / scale))
@@ -410,7 +416,7 @@ public final class DisplayListRenderer {
 }
 
 extension DisplayListRenderer: BackdropSources {
-    public func decodedThumbnail(of image: ImageID) -> (thumbnail: ImageThumbnail, imageSize: Size)? { textures.decodedThumbnail(of: image) }
+    public func decodedThumbnail(of image: PhotoID) -> (thumbnail: ImageThumbnail, imageSize: Size)? { textures.decodedThumbnail(of: image) }
     public func coverage(of text: String, font: Font) -> GlyphCoverage? { self.text.coverage(of: text, font: font) }
     public func size(of text: String, font: Font) -> Size { self.text.size(of: text, font: font) }
 }

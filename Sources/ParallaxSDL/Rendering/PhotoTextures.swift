@@ -34,7 +34,7 @@ public final class PhotoTextures {
     /// After a frame's draws: uploads under way go on (none is left half up), photos listed ahead
     /// (`prefetch`: with the scale and shade they will be drawn with and the seconds until they show,
     /// most urgent first) whose decodes arrived go up, and the rest are scheduled (`PhotoSource.schedule`).
-    func endFrame(prefetch: [(image: ImageID, drawnScale: Double?, shade: ImageDecoder.RowShade?, due: Double)]) {
+    func endFrame(prefetch: [(image: PhotoID, drawnScale: Double?, shade: ImageDecoder.RowShade?, due: Double)]) {
         var listed: [PhotoSource.Listed] = []
         if !photos.decodesSynchronously {
             for key in cache.uploading { cache.continueUpload(key) }
@@ -54,13 +54,13 @@ public final class PhotoTextures {
     }
 
     /// The photo has a quick image or needs none.
-    private func hasQuickImage(_ image: ImageID) -> Bool { !photos.needsQuickImage(image) || previews.hasQuickImage(image) }
+    private func hasQuickImage(_ image: PhotoID) -> Bool { !photos.needsQuickImage(image) || previews.hasQuickImage(image) }
 
     /// The texture if ready (marking it used), else nil and the decode is under way. `drawnScale`
     /// (device pixels per image pixel this frame), when it differs from the texture's, asks for a
     /// decode at that scale; the current texture serves until it lands. `shade` (in the image's
     /// pixels) is baked into the texture returned.
-    func texture(for image: ImageID, drawnScale: Double? = nil, shade: ImageDecoder.RowShade? = nil) -> TextureCache.Drawable? {
+    func texture(for image: PhotoID, drawnScale: Double? = nil, shade: ImageDecoder.RowShade? = nil) -> TextureCache.Drawable? {
         let key = TextureCache.Key(image, shade: shade), job = photos.job(image, shade: shade)
         collect(key, job: job, scale: drawnScale)
         guard cache.has(key) else {
@@ -72,56 +72,56 @@ public final class PhotoTextures {
     }
 
     /// The image's unshaded texture if it is ready (marked used), as `texture(for:)` gives it; starts no decode.
-    func plainTexture(for image: ImageID) -> TextureCache.Drawable? {
+    func plainTexture(for image: PhotoID) -> TextureCache.Drawable? {
         cache.has(TextureCache.Key(image)) ? texture(for: image) : nil
     }
 
-    public func state(of image: ImageID) -> State {
+    public func state(of image: PhotoID) -> State {
         collect(TextureCache.Key(image), job: photos.job(image), scale: nil)
         if isResident(image) { return .ready }
         return photos.hasFailed(image) ? .failed : .loading
     }
 
     /// A texture of the image is ready; unlike `state(of:)`, starts no decode.
-    public func isResident(_ image: ImageID) -> Bool { cache.residentKey(of: image) != nil }
+    public func isResident(_ image: PhotoID) -> Bool { cache.residentKey(of: image) != nil }
 
     /// What stands in for the photo while its texture is not ready (`PreviewTextures`).
-    func preview(of image: ImageID) -> OpaquePointer? { previews.texture(of: image) { photos.thumbnail(of: image) } }
+    func preview(of image: PhotoID) -> OpaquePointer? { previews.texture(of: image) { photos.thumbnail(of: image) } }
 
     /// The thumbnail of the decode a ready texture of the photo was made from, for `BackdropBlur`.
-    func decodedThumbnail(of image: ImageID) -> (thumbnail: ImageThumbnail, imageSize: Size)? {
+    func decodedThumbnail(of image: PhotoID) -> (thumbnail: ImageThumbnail, imageSize: Size)? {
         details(of: image).map { ($0.thumbnail, $0.imageSize) }
     }
 
     /// Where the texture of `image` came from, if one is ready.
-    public func textureOrigin(of image: ImageID) -> ImageDecoder.Origin? { details(of: image)?.origin }
+    public func textureOrigin(of image: PhotoID) -> ImageDecoder.Origin? { details(of: image)?.origin }
 
-    private func details(of image: ImageID) -> (thumbnail: ImageThumbnail, imageSize: Size, origin: ImageDecoder.Origin)? {
+    private func details(of image: PhotoID) -> (thumbnail: ImageThumbnail, imageSize: Size, origin: ImageDecoder.Origin)? {
         cache.residentKey(of: image).flatMap { photos.decodeDetails(of: photos.job($0.image, shade: $0.shade)) }
     }
 
     /// How `image` shows while its texture is not ready: its quick image's origin, if it has one.
-    public func quickImageOrigin(of image: ImageID) -> QuickImage.Origin? {
+    public func quickImageOrigin(of image: PhotoID) -> QuickImage.Origin? {
         previews.hasQuickImage(image) ? photos.quickImageOrigin(of: image) : nil
     }
 
     /// Starts decoding these images in the background (`PhotoSource.request`); drawn at another
     /// size, an image is decoded again (`texture(for:)`).
-    public func request(_ images: [ImageID], fittingWidth: Double? = nil) {
+    public func request(_ images: [PhotoID], fittingWidth: Double? = nil) {
         photos.request(images.filter { !cache.has(TextureCache.Key($0)) }, fittingWidth: fittingWidth)
     }
 
     /// Decodes, side by side and before returning, what these draws need that has no texture yet
     /// (headless: a frame's new photos at once rather than one after another; `texture(for:)` then
     /// takes them in).
-    func decodeAhead(_ draws: [(image: ImageID, drawnScale: Double?, shade: ImageDecoder.RowShade?)]) {
+    func decodeAhead(_ draws: [(image: PhotoID, drawnScale: Double?, shade: ImageDecoder.RowShade?)]) {
         photos.decodeNow(draws.compactMap { draw in
             cache.has(TextureCache.Key(draw.image, shade: draw.shade)) ? nil : (draw.image, photos.job(draw.image, shade: draw.shade), draw.drawnScale)
         })
     }
 
     /// Decodes these images and uploads them before returning (headless capture: every frame complete).
-    public func preload(_ images: [ImageID]) {
+    public func preload(_ images: [PhotoID]) {
         request(images)
         photos.queue.waitForAll()
         for image in images where !cache.has(TextureCache.Key(image)) && !photos.hasFailed(image) {
@@ -131,7 +131,7 @@ public final class PhotoTextures {
 
     /// Drops everything known of these images (files rewritten or gone): textures, sizes, quick
     /// images, failures; drawn again, they are read afresh.
-    public func forget(_ images: Set<ImageID>) {
+    public func forget(_ images: Set<PhotoID>) {
         cache.forget(images)
         previews.forget(images)
         photos.forget(images)

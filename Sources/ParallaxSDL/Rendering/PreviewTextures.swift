@@ -11,9 +11,9 @@ final class PreviewTextures {
     private let renderer: OpaquePointer
     /// Thumbnails as textures, by photo; quick images standing in for their photos, at most
     /// `maxQuickImages`, the oldest dropped first.
-    private var thumbnails: [ImageID: OpaquePointer] = [:]
-    private var quickImages: [ImageID: OpaquePointer] = [:]
-    private var quickOrder: [ImageID] = []
+    private var thumbnails: [PhotoID: OpaquePointer] = [:]
+    private var quickImages: [PhotoID: OpaquePointer] = [:]
+    private var quickOrder: [PhotoID] = []
 
     init(renderer: OpaquePointer) { self.renderer = renderer }
 
@@ -30,7 +30,7 @@ final class PreviewTextures {
 
     /// What stands in for the photo while its texture is not ready: its quick image, else its
     /// thumbnail (made a texture once).
-    func texture(of image: ImageID, thumbnail: () -> ImageThumbnail?) -> OpaquePointer? {
+    func texture(of image: PhotoID, thumbnail: () -> ImageThumbnail?) -> OpaquePointer? {
         if let quick = quickImages[image] { return quick }
         if let texture = thumbnails[image] { return texture }
         guard let thumbnail = thumbnail(),
@@ -39,10 +39,10 @@ final class PreviewTextures {
         return texture
     }
 
-    func hasQuickImage(_ image: ImageID) -> Bool { quickImages[image] != nil }
+    func hasQuickImage(_ image: PhotoID) -> Bool { quickImages[image] != nil }
 
     /// A quick image arrived: it goes up as its photo's placeholder (a few KB).
-    func addQuickImage(_ image: ImageID, pixels: ThumbnailCache.Pixels) {
+    func addQuickImage(_ image: PhotoID, pixels: ThumbnailCache.Pixels) {
         guard let texture = pixels.bgrx.withUnsafeBytes({ smallTexture(width: pixels.width, height: pixels.height, $0) }) else { return }
         if let old = quickImages.updateValue(texture, forKey: image) {
             SDL_DestroyTexture(old)
@@ -55,7 +55,7 @@ final class PreviewTextures {
     }
 
     /// Drops these photos' textures.
-    func forget(_ images: Set<ImageID>) {
+    func forget(_ images: Set<PhotoID>) {
         for image in images {
             quickImages.removeValue(forKey: image).map { SDL_DestroyTexture($0) }
             thumbnails.removeValue(forKey: image).map { SDL_DestroyTexture($0) }

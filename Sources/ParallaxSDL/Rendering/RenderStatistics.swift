@@ -6,8 +6,8 @@ public struct RenderStatistics: Sendable {
     /// copy each queues for the GPU, which a frame's flush draws with the rest.
     public var backdropSeconds = 0.0
     /// The images drawn, and those of them drawn as placeholders (`bench --photos`).
-    public var drawnImages: Set<ImageID> = []
-    public var placeholders: Set<ImageID> = []
+    public var drawnImages: Set<PhotoID> = []
+    public var placeholders: Set<PhotoID> = []
 
     public init() {}
 }

@@ -42,7 +42,8 @@ public final class TextCache: TextMeasuring {
     static let coverageBudget = 256
     private var useCounter = 0
     /// Device pixels per logical pixel: text is rasterised at device resolution (sharp on HiDPI).
-    public var pixelScale: Double = 1 {
+    /// The renderer keeps it and sets it here (`DisplayListRenderer.pixelScale`).
+    public internal(set) var pixelScale: Double = 1 {
         didSet {
             if pixelScale != oldValue {
                 clearLines()

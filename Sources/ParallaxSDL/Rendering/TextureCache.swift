@@ -21,9 +21,9 @@ public final class TextureCache {
 
     /// A texture's photo and the shade baked into it (`ImageShade`); most photos have only the unshaded one.
     public struct Key: Hashable {
-        public var image: ImageID
+        public var image: PhotoID
         public var shade: ImageDecoder.RowShade?
-        public init(_ image: ImageID, shade: ImageDecoder.RowShade? = nil) { self.image = image; self.shade = shade }
+        public init(_ image: PhotoID, shade: ImageDecoder.RowShade? = nil) { self.image = image; self.shade = shade }
     }
 
     /// `texture` holds the image resampled by `scale` (texture pixels per image pixel) from row `rowOffset` on.
@@ -61,7 +61,7 @@ public final class TextureCache {
     public var budget: Int
     public private(set) var residentBytes = 0
     /// By photo, then by shade.
-    private var entries: [ImageID: [ImageDecoder.RowShade?: Entry]] = [:]
+    private var entries: [PhotoID: [ImageDecoder.RowShade?: Entry]] = [:]
     /// Uploads under way, band by band: the texture, the pixels (freed once up), the rows done.
     private var staging: [Key: (texture: OpaquePointer, surface: UnsafeMutablePointer<SDL_Surface>, scale: Double?, rowOffset: Int, rows: Int32)] = [:]
     private var uploadedThisFrame = 0
@@ -71,8 +71,8 @@ public final class TextureCache {
     private var frameTime = 0.0
     private(set) var frameInterval = 1.0 / 60
     /// Photos drawn as placeholders, and the frame time at which each of those became ready (its fade's start).
-    private(set) var waiting: Set<ImageID> = []
-    private var fadeStart: [ImageID: Double] = [:]
+    private(set) var waiting: Set<PhotoID> = []
+    private var fadeStart: [PhotoID: Double] = [:]
 
     public init(renderer: OpaquePointer, budget: Int = TextureCache.defaultBudget) {
         self.renderer = renderer
@@ -97,7 +97,7 @@ public final class TextureCache {
 
     func has(_ key: Key) -> Bool { entries[key.image]?[key.shade] != nil }
     /// A texture of the photo, plain or shaded, is ready.
-    func residentKey(of image: ImageID) -> Key? { entries[image]?.keys.first.map { Key(image, shade: $0) } }
+    func residentKey(of image: PhotoID) -> Key? { entries[image]?.keys.first.map { Key(image, shade: $0) } }
     func isUploading(_ key: Key) -> Bool { staging[key] != nil }
     var uploading: [Key] { Array(staging.keys) }
 
@@ -193,7 +193,7 @@ public final class TextureCache {
     }
 
     /// The photo was drawn as a placeholder: once its texture is up, it fades in.
-    func drewPlaceholder(_ image: ImageID) { waiting.insert(image) }
+    func drewPlaceholder(_ image: PhotoID) { waiting.insert(image) }
 
     /// The opacity of a photo `elapsed` seconds after it became ready over its placeholder, closed
     /// form in time so the fade looks the same at any frame rate: u = elapsed / `fadeSeconds`
@@ -205,7 +205,7 @@ public final class TextureCache {
 
     /// How far a photo that arrived after its placeholder was drawn has faded in at this frame's
     /// time (0...1), or nil when it shows fully.
-    func fadeIn(of image: ImageID) -> Double? {
+    func fadeIn(of image: PhotoID) -> Double? {
         guard let start = fadeStart[image] else { return nil }
         // Time that went back (another run on this target) starts the fade again.
         if frameTime < start { fadeStart[image] = frameTime }
@@ -215,7 +215,7 @@ public final class TextureCache {
     }
 
     /// Drops every texture of these photos, and their uploads under way.
-    func forget(_ images: Set<ImageID>) {
+    func forget(_ images: Set<PhotoID>) {
         for image in images {
             for entry in entries.removeValue(forKey: image).map({ Array($0.values) }) ?? [] {
                 SDL_DestroyTexture(entry.texture)
