@@ -99,7 +99,7 @@ let package = Package(
         ),
         .target(
             name: "ParallaxBench",
-            dependencies: ["ParallaxEngine", "ParallaxFrame", "ParallaxPhotos", "ParallaxSDL", "CSDL2", "CSDL2Image", "CSDL2TTF"]
+            dependencies: ["ParallaxEngine", "ParallaxFrame", "ParallaxPhotos", "ParallaxSDL", "CSDL2", "CSDL2Image", "CSDL2TTF", "CTurboJPEG"]
         ),
         .target(name: "ParallaxVisualRegression", dependencies: ["ParallaxEngine", "ParallaxFrame", "ParallaxSDL"]),
         .target(
@@ -129,7 +129,7 @@ let package = Package(
         .testTarget(
             name: "ParallaxSDLTests",
             dependencies: [
-                "ParallaxSDL", "ParallaxFrame", "ParallaxPhotos", "ParallaxScenes", "ParallaxVisualRegression", "ParallaxSnapshotTesting", "ParallaxTestSupport", "CTurboJPEG", "CPNG",
+                "ParallaxSDL", "ParallaxFrame", "ParallaxPhotos", "ParallaxScenes", "ParallaxVisualRegression", "ParallaxSnapshotTesting", "ParallaxTestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]

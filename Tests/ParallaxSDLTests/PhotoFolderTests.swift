@@ -1,5 +1,4 @@
 import CSDL2
-import CTurboJPEG
 import Foundation
 import Logging
 import Testing
