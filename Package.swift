@@ -11,8 +11,13 @@ let package = Package(
         // One frame's path without SDL: the frame step, the render target protocol, pixel images, a
         // null target and a fixed scene environment, for other renderers and for tests.
         .library(name: "ParallaxFrame", targets: ["ParallaxFrame"]),
-        // The SDL2 platform: window, events, pacing, caches, renderer, the commands' drivers.
+        // Photos without a window: folders, EXIF and headers, decoding, pixel operations, the decode
+        // queue, colour thumbnails and the shared thumbnail cache, the prefetch schedule.
+        .library(name: "ParallaxPhotos", targets: ["ParallaxPhotos"]),
+        // The SDL2 backend: window, input, pacing, drawing a display list.
         .library(name: "ParallaxSDL", targets: ["ParallaxSDL"]),
+        // `parallax bench`'s runs: scene frames against an anchor frame, and the photo benchmark.
+        .library(name: "ParallaxBench", targets: ["ParallaxBench"]),
         // Goldens: pixel and perceptual comparison, and verifying scripts against golden PNGs; apart
         // from the platform, so an app that only draws does not build it.
         .library(name: "ParallaxVisualRegression", targets: ["ParallaxVisualRegression"]),
@@ -76,12 +81,25 @@ let package = Package(
         .target(name: "ParallaxEngine"),
         .target(name: "ParallaxScenes", dependencies: ["ParallaxEngine"]),
         .target(name: "ParallaxFrame", dependencies: ["ParallaxEngine"]),
+        // CSDL2 here is SDL's software surfaces only (pixel buffers, conversion, linear stretching),
+        // CSDL2Image its loading of formats other than JPEG: never SDL's video subsystem.
+        .target(
+            name: "ParallaxPhotos",
+            dependencies: [
+                "ParallaxEngine", "CSDL2", "CSDL2Image", "CTurboJPEG", "CPNG",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "ParallaxSDL",
             dependencies: [
-                "ParallaxEngine", "ParallaxFrame", "CSDL2", "CSDL2SysWM", "CWaylandClient", "CDBus", "CSDL2Image", "CSDL2TTF", "CTurboJPEG", "CPNG",
+                "ParallaxEngine", "ParallaxFrame", "ParallaxPhotos", "CSDL2", "CSDL2SysWM", "CWaylandClient", "CDBus", "CSDL2Image", "CSDL2TTF",
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        .target(
+            name: "ParallaxBench",
+            dependencies: ["ParallaxEngine", "ParallaxFrame", "ParallaxPhotos", "ParallaxSDL", "CSDL2", "CSDL2Image", "CSDL2TTF", "CTurboJPEG"]
         ),
         .target(name: "ParallaxVisualRegression", dependencies: ["ParallaxEngine", "ParallaxFrame", "ParallaxSDL"]),
         .target(
@@ -94,7 +112,7 @@ let package = Package(
         .executableTarget(
             name: "parallax",
             dependencies: [
-                "ParallaxEngine", "ParallaxScenes", "ParallaxFrame", "ParallaxSDL", "ParallaxVisualRegression",
+                "ParallaxEngine", "ParallaxScenes", "ParallaxFrame", "ParallaxPhotos", "ParallaxSDL", "ParallaxBench", "ParallaxVisualRegression",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -103,11 +121,15 @@ let package = Package(
         .testTarget(name: "ParallaxScenesTests", dependencies: ["ParallaxScenes", "ParallaxFrame"]),
         // Whole frames in plain Swift, into the null target: no SDL in the build.
         .testTarget(name: "ParallaxFrameTests", dependencies: ["ParallaxFrame", "ParallaxScenes"]),
+        // What the test targets share: the package's folders, scratch folders, JPEGs made in the test.
+        .target(name: "ParallaxTestSupport", dependencies: ["CTurboJPEG"], path: "Tests/ParallaxTestSupport"),
+        // Photos decoded, indexed and scheduled without a window.
+        .testTarget(name: "ParallaxPhotosTests", dependencies: ["ParallaxPhotos", "ParallaxScenes", "ParallaxTestSupport", "CSDL2"]),
         // The snapshot strategy's tests live here: every test that drives SDL runs in one serialized suite.
         .testTarget(
             name: "ParallaxSDLTests",
             dependencies: [
-                "ParallaxSDL", "ParallaxFrame", "ParallaxScenes", "ParallaxVisualRegression", "ParallaxSnapshotTesting", "CTurboJPEG", "CPNG",
+                "ParallaxSDL", "ParallaxFrame", "ParallaxPhotos", "ParallaxScenes", "ParallaxVisualRegression", "ParallaxSnapshotTesting", "ParallaxTestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]

@@ -1,9 +1,26 @@
-/// Names an image resource (a file name under `Resources/Images`).
-public struct ImageID: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-    public let name: String
-    public init(_ name: String) { self.name = name }
-    public init(stringLiteral value: String) { self.name = value }
-    public var description: String { name }
+/// A photo the scenes draw, by where its file is: one shipped under `Resources/Images` (its file
+/// name; a string literal is one) or one of the user's (its absolute path, `--photos`).
+public enum PhotoID: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    case bundled(String)
+    case file(String)
+
+    public init(stringLiteral name: String) { self = .bundled(name) }
+
+    /// The file name of a bundled photo, the path of a user's.
+    public var description: String {
+        switch self {
+        case let .bundled(name): name
+        case let .file(path): path
+        }
+    }
+
+    /// Its file, a bundled photo's in `imagesFolder`.
+    public func path(imagesFolder: String) -> String {
+        switch self {
+        case let .bundled(name): imagesFolder + "/" + name
+        case let .file(path): path
+        }
+    }
 }
 
 public struct Font: Hashable, Sendable {
@@ -35,7 +52,7 @@ public struct ImageShade: Hashable, Sendable {
 
 /// `source` is in the image's pixels; `destination` and `clip` in logical window pixels.
 public struct ImageQuad: Hashable, Sendable {
-    public var image: ImageID
+    public var image: PhotoID
     public var source: Rect
     public var destination: Rect
     public var clip: Rect?
@@ -139,7 +156,7 @@ public struct DisplayList: Sendable {
 
     /// Asks for `image` to be ready to draw as this quad would (after those asked for before it),
     /// `due` seconds from the frame's time, when it comes into view; with the shade it will be drawn with.
-    public mutating func prefetch(_ image: ImageID, source: Rect, destination: Rect, shade: ImageShade? = nil, due: Double) {
+    public mutating func prefetch(_ image: PhotoID, source: Rect, destination: Rect, shade: ImageShade? = nil, due: Double) {
         let quad = ImageQuad(image: image, source: source, destination: destination, clip: nil, opacity: 1, shade: shade)
         prefetch.append(Prefetch(quad: quad, due: due))
     }
@@ -152,7 +169,7 @@ public struct DisplayList: Sendable {
         commands.append(.gradient(GradientRect(rect: rect, color: color, topAlpha: topAlpha, bottomAlpha: bottomAlpha, clip: clip)))
     }
 
-    public mutating func image(_ image: ImageID, source: Rect, destination: Rect, clip: Rect? = nil, opacity: Double = 1,
+    public mutating func image(_ image: PhotoID, source: Rect, destination: Rect, clip: Rect? = nil, opacity: Double = 1,
                                shade: ImageShade? = nil) {
         commands.append(.image(ImageQuad(image: image, source: source, destination: destination, clip: clip, opacity: opacity, shade: shade)))
     }

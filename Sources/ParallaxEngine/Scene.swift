@@ -8,15 +8,15 @@ public protocol TextMeasuring: AnyObject {
 /// what an image looks like before it is decoded.
 public protocol ImageMetrics: AnyObject {
     /// nil while the image is not (or cannot be) loaded; the renderer draws a placeholder then.
-    func pixelSize(of image: ImageID) -> Size?
+    func pixelSize(of image: PhotoID) -> Size?
     /// The image in small from a photo index, known before its decode; nil where no index has it.
-    func thumbnail(of image: ImageID) -> ImageThumbnail?
+    func thumbnail(of image: PhotoID) -> ImageThumbnail?
 }
 
 extension ImageMetrics {
     /// The tone of `region` of the image (fractions of its width and height) from its thumbnail:
     /// its mean colour and how busy it is (`ImageTone`); nil where no thumbnail is known.
-    public func tone(of image: ImageID, in region: Rect) -> ImageTone? { thumbnail(of: image)?.tone(in: region) }
+    public func tone(of image: PhotoID, in region: Rect) -> ImageTone? { thumbnail(of: image)?.tone(in: region) }
 }
 
 /// What a scene may ask of the world around it: measurements only, never drawing or time.

@@ -12,23 +12,23 @@ public final class HalfEmTextMeasurer: TextMeasuring {
 /// Image sizes given up front: `sizes` by name, else `otherwise` (nil: not loaded, a placeholder);
 /// and the thumbnails given, by name (none known for the others).
 public final class FixedImageMetrics: ImageMetrics {
-    public let sizes: [ImageID: Size]
+    public let sizes: [PhotoID: Size]
     public let otherwise: Size?
-    public let thumbnails: [ImageID: ImageThumbnail]
-    public init(_ sizes: [ImageID: Size] = [:], otherwise: Size? = nil, thumbnails: [ImageID: ImageThumbnail] = [:]) {
+    public let thumbnails: [PhotoID: ImageThumbnail]
+    public init(_ sizes: [PhotoID: Size] = [:], otherwise: Size? = nil, thumbnails: [PhotoID: ImageThumbnail] = [:]) {
         self.sizes = sizes
         self.otherwise = otherwise
         self.thumbnails = thumbnails
     }
-    public func pixelSize(of image: ImageID) -> Size? { sizes[image] ?? otherwise }
-    public func thumbnail(of image: ImageID) -> ImageThumbnail? { thumbnails[image] }
+    public func pixelSize(of image: PhotoID) -> Size? { sizes[image] ?? otherwise }
+    public func thumbnail(of image: PhotoID) -> ImageThumbnail? { thumbnails[image] }
 }
 
 extension SceneEnvironment {
     /// Measurements without a renderer: half-em text (`HalfEmTextMeasurer`), the given image sizes
     /// and thumbnails. For tests and benchmarks that run scenes without SDL.
-    public static func fixed(images: [ImageID: Size] = [:], otherwise: Size? = nil,
-                             thumbnails: [ImageID: ImageThumbnail] = [:]) -> SceneEnvironment {
+    public static func fixed(images: [PhotoID: Size] = [:], otherwise: Size? = nil,
+                             thumbnails: [PhotoID: ImageThumbnail] = [:]) -> SceneEnvironment {
         SceneEnvironment(text: HalfEmTextMeasurer(), images: FixedImageMetrics(images, otherwise: otherwise, thumbnails: thumbnails))
     }
 }

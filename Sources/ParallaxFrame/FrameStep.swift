@@ -122,3 +122,8 @@ public final class FrameStep {
         timings.record(phases.sample(interval: interval))
     }
 }
+
+/// Called after every frame with its index, its time (when it is meant to be seen) and, in the
+/// window, the CLOCK_MONOTONIC seconds at which its present returned and the cursor SDL shows
+/// (read back from SDL); for traces.
+public typealias FrameObserver = (_ frame: Int, _ time: Double, _ presentTime: Double?, _ cursor: CursorKind?, _ scene: Scene) -> Void

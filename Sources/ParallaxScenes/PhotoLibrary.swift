@@ -3,7 +3,7 @@ import ParallaxEngine
 /// A photo of the feed: one shipped in `Resources/Images` with its credit from
 /// `Resources/Images/CREDITS.md`, or a folder's with its file name and date (`--photos`).
 public struct Photo: Sendable, Hashable {
-    public let image: ImageID
+    public let image: PhotoID
     public let title: String
     /// The caption's second line: the credit, or the date taken.
     public let credit: String
@@ -12,7 +12,7 @@ public struct Photo: Sendable, Hashable {
     /// A folder photo's day taken, "YYYY-MM-DD": the feed's sections are titled by their photos' days.
     public var dayTaken: String?
 
-    public init(image: ImageID, title: String, credit: String, focusY: Double = 0.5, dayTaken: String? = nil) {
+    public init(image: PhotoID, title: String, credit: String, focusY: Double = 0.5, dayTaken: String? = nil) {
         self.image = image
         self.title = title
         self.credit = credit
@@ -47,5 +47,5 @@ public enum PhotoLibrary {
     ]
 
     /// The photo of this file (crashes on a name that is not in the library: a programming error).
-    static func named(_ image: ImageID) -> Photo { photos.first { $0.image == image }! }
+    static func named(_ image: PhotoID) -> Photo { photos.first { $0.image == image }! }
 }

@@ -43,11 +43,11 @@ public struct SceneEntry: Sendable {
     public let scrollsHorizontally: Bool
     /// The window asks for them all at start, decoded in the background (headless frames decode each
     /// photo when first drawn).
-    public let images: [ImageID]
+    public let images: [PhotoID]
     public let make: @Sendable (Context) -> any PlaygroundScene
 
     public init(name: String, tabTitle: String, key: Key?, settings: [SceneSetting] = [], scrollsHorizontally: Bool = false,
-                images: [ImageID] = [], make: @escaping @Sendable (Context) -> any PlaygroundScene) {
+                images: [PhotoID] = [], make: @escaping @Sendable (Context) -> any PlaygroundScene) {
         self.name = name
         self.tabTitle = tabTitle
         self.key = key
@@ -105,8 +105,8 @@ public struct SceneRegistry: Sendable {
     }
 
     /// Every scene's images, each once, in the scenes' order.
-    public var images: [ImageID] {
-        var seen = Set<ImageID>()
+    public var images: [PhotoID] {
+        var seen = Set<PhotoID>()
         return entries.flatMap(\.images).filter { seen.insert($0).inserted }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxEngine
+import ParallaxFrame
 import ParallaxSDL
 import ParallaxVisualRegression
 import SnapshotTesting

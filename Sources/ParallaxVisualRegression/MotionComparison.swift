@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxEngine
+import ParallaxFrame
 import ParallaxSDL
 
 /// A run's motion against its golden, in motion's own terms: every quantity that differs with its

@@ -105,7 +105,7 @@ public struct Verify {
         let canvas = try Canvas(title: name, size: script.size ?? InputScript.defaultSize, resourcesFolder: resourcesFolder, mode: mode,
                                 logger: logger)
         // Every capture complete, in a window too: no placeholder while a photo decodes.
-        canvas.textures.decodesSynchronously = true
+        canvas.photos.decodesSynchronously = true
         return try verify(name: name, script: script, target: canvas, makeScene: makeScene)
     }
 

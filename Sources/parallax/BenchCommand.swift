@@ -2,8 +2,11 @@ import ArgumentParser
 import Foundation
 import Logging
 import ParallaxEngine
+import ParallaxFrame
 import ParallaxScenes
 import ParallaxSDL
+import ParallaxPhotos
+import ParallaxBench
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -60,7 +63,7 @@ struct BenchCommand: ParsableCommand {
                                 // Three photos in turn, as many cards as one frame shows: the same work a
                                 // frame, without holding all twenty at full size (328 MB) as the anchor
                                 // loads them.
-                                photoPaths: PhotoLibrary.photos.prefix(3).map { resources + "/Images/" + $0.image.name },
+                                photoPaths: PhotoLibrary.photos.prefix(3).map { $0.image.path(imagesFolder: resources + "/Images") },
                                 fontPath: resources + "/Fonts/DejaVuSans-Bold.ttf")
             }, frames: frames, overlay: overlay ? FrameTimeOverlay(text: canvas.text) : nil)
             let path = "\(canvas.rendererName), \(window ? "window" : "headless")"
@@ -80,19 +83,19 @@ struct BenchCommand: ParsableCommand {
                                                  completeFrames: false, logger: Logger.quiet(), script: nil)
             // From process start (the scan, the window, the decodes of the first cards) to a photo on screen.
             let firstPhoto = PhotoBenchmark.firstPhotoFrame(canvas: canvas, driver: driver)
-            let writer = canvas.textures.thumbnailWriter
-            let atStart = writer.map { Self.thumbnailShare(options.feed.photos.map(\.image.name), cache: $0.cache) }
-            canvas.textures.index?.waitUntilBuilt()
+            let writer = canvas.photos.thumbnailWriter
+            let atStart = writer.map { Self.thumbnailShare(options.feed.photos.map(\.image.description), cache: $0.cache) }
+            canvas.photos.index?.waitUntilBuilt()
             // Frames are the cap here: by default enough for 1,000 photos down and back.
             var report = PhotoBenchmark.run(canvas: canvas, driver: driver, velocity: fling,
                                             maxFrames: frames == 600 ? 60 * 60 * 10 : frames)
             report.firstPhotoFrame = firstPhoto
-            canvas.textures.finishThumbnailWrites()
+            canvas.photos.finishThumbnailWrites()
             let cache = PhotoCacheReport(thumbnailsAtStart: atStart, written: writer?.written ?? 0)
             let layout = FeedLayout(settings: options.feed, viewport: viewport)
-            let box = Size(width: layout.columnWidth * canvas.text.pixelScale,
-                           height: (layout.photoHeight + 2 * options.feed.maxShift) * canvas.text.pixelScale)
-            let sample = options.feed.photos.map(\.image.name).filter { $0.lowercased().hasSuffix("jpg") || $0.lowercased().hasSuffix("jpeg") }
+            let box = Size(width: layout.columnWidth * canvas.pixelScale,
+                           height: (layout.photoHeight + 2 * options.feed.maxShift) * canvas.pixelScale)
+            let sample = options.feed.photos.map(\.image.description).filter { $0.lowercased().hasSuffix("jpg") || $0.lowercased().hasSuffix("jpeg") }
                 .prefix(Self.anchorSample)
             let ours = PhotoBenchmark.decodeTimes(paths: Array(sample), box: box)
             let anchor = PhotoBenchmark.djpegTimes(paths: Array(sample))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ParallaxEngine
+import ParallaxFrame
 import ParallaxScenes
 import ParallaxSDL
 

@@ -46,7 +46,7 @@ enum Filmstrip {
     private static func capture(script: InputScript, options: SceneRegistry.Options, times: [Double], resources: String) throws -> [PixelImage] {
         let canvas = try Canvas(title: "filmstrip", size: script.size ?? InputScript.defaultSize, resourcesFolder: resources, mode: .headless,
                                 logger: Logger.quiet())
-        canvas.textures.decodesSynchronously = true
+        canvas.photos.decodesSynchronously = true
         let scene = SceneRegistry.standard.make(script.scene ?? SceneRegistry.standard.names[0], viewport: canvas.logicalSize, options: options,
                                                 environment: canvas.environment)!
         var pictures: [PixelImage] = []

@@ -13,13 +13,13 @@ func openScene(_ name: String, viewport: Size, options: SceneRegistry.Options, m
     let canvas = try Canvas(title: AppIdentity.name, size: viewport, resourcesFolder: resources, mode: mode, vsync: vsync, logger: logger)
     attachPhotos(to: canvas, options: options, logger: logger)
     if completeFrames ?? (mode == .headless) {
-        canvas.textures.decodesSynchronously = true
+        canvas.photos.decodesSynchronously = true
     } else {
-        canvas.textures.decodesSynchronously = false
+        canvas.photos.decodesSynchronously = false
         // A folder's photos are decoded as the feed shows them, not all at start.
         let bundled = options.settings.photos == nil ? SceneRegistry.standard.images
             : SceneRegistry.standard.entries.filter { $0.name != "feed" }.flatMap(\.images)
-        canvas.textures.request(bundled, fittingWidth: canvas.logicalSize.width * canvas.text.pixelScale)
+        canvas.textures.request(bundled, fittingWidth: canvas.logicalSize.width * canvas.pixelScale)
     }
     guard let scene = SceneRegistry.standard.make(name, viewport: viewport, options: options, environment: canvas.environment) else {
         throw CommandFailure(message: "unknown scene '\(name)' (scenes: \(SceneRegistry.standard.names.joined(separator: ", ")))", code: 2)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ParallaxFrame
 import ParallaxSDL
 
 @main

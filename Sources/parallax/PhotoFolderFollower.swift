@@ -3,10 +3,11 @@ import Logging
 import ParallaxEngine
 import ParallaxScenes
 import ParallaxSDL
+import ParallaxPhotos
 
 extension PhotoFolder.Item {
     /// The feed's card for this photo: its path in the folder as the title, its date as the credit.
-    var photo: Photo { Photo(image: ImageID(path), title: name, credit: dateText, dayTaken: String(dateText.prefix(10))) }
+    var photo: Photo { Photo(image: PhotoID.file(path), title: name, credit: dateText, dayTaken: String(dateText.prefix(10))) }
 }
 
 /// Keeps the feed in step with its folder while the window is open (docs/photo-folders.md, "A
@@ -25,7 +26,7 @@ final class PhotoFolderFollower: @unchecked Sendable {
     private var queuedScans: [FolderWatcher.State?] = []
     private let lock = NSLock()
     /// A scan's result not applied yet: the photos (nil: the folder is gone) and the files changed or gone since the last.
-    private var ready: (items: [PhotoFolder.Item]?, changed: Set<ImageID>)?
+    private var ready: (items: [PhotoFolder.Item]?, changed: Set<PhotoID>)?
     private var watcher: FolderWatcher?
     private var gone = false
 
@@ -68,7 +69,7 @@ final class PhotoFolderFollower: @unchecked Sendable {
                 items = nil
             }
             let after = scanner.stamps
-            let changed = Set(before.keys.filter { path in after[path].map { $0 != before[path]! } ?? true }.map { ImageID($0) })
+            let changed = Set(before.keys.filter { path in after[path].map { $0 != before[path]! } ?? true }.map { PhotoID.file($0) })
             lock.withLock {
                 // Changes not applied yet are kept: a frame may come after two scans.
                 ready = (items, changed.union(ready?.changed ?? []))
@@ -78,8 +79,8 @@ final class PhotoFolderFollower: @unchecked Sendable {
 
     /// On the frame's thread, after a frame: the feed in `scene` takes the last scan's photos, and
     /// `textures` forgets files that changed or went.
-    func apply(to scene: Scene, textures: TextureCache) {
-        guard let (items, changed) = lock.withLock({ () -> ([PhotoFolder.Item]?, Set<ImageID>)? in
+    func apply(to scene: Scene, textures: PhotoTextures) {
+        guard let (items, changed) = lock.withLock({ () -> ([PhotoFolder.Item]?, Set<PhotoID>)? in
             defer { ready = nil }
             return ready
         }) else { return }

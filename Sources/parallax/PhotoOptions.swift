@@ -3,6 +3,7 @@ import Logging
 import ParallaxEngine
 import ParallaxScenes
 import ParallaxSDL
+import ParallaxPhotos
 
 /// `--photos` and `--cache-mb`, shared by run, capture, verify and bench (docs/photo-folders.md).
 struct PhotoOptions: ParsableArguments {
@@ -43,11 +44,11 @@ struct PhotoOptions: ParsableArguments {
 /// Gives the canvas the options' photo cache budget and, for a folder of photos, its colour index
 /// and the shared thumbnail cache (unless turned off).
 func attachPhotos(to canvas: Canvas, options: SceneRegistry.Options, logger: Logger) {
-    if let mb = options.settings.photoCacheMB { canvas.textures.budget = Int(mb * 1_048_576) }
+    if let mb = options.settings.photoCacheMB { canvas.textures.cache.budget = Int(mb * 1_048_576) }
     guard let folder = options.settings.photos else { return }
-    if options.settings.photoCacheMB == nil { canvas.textures.budget = TextureCache.budget(forScreen: canvas.sizes.drawable) }
+    if options.settings.photoCacheMB == nil { canvas.textures.cache.budget = TextureCache.budget(forScreen: canvas.sizes.drawable) }
     if options.settings.thumbnailCache {
-        canvas.textures.shareThumbnails(of: folder, cache: ThumbnailCache(root: ThumbnailCache.defaultRoot(), version: Parallax.version))
+        canvas.photos.shareThumbnails(of: folder, cache: ThumbnailCache(root: ThumbnailCache.defaultRoot(), version: Parallax.version))
     }
-    canvas.textures.indexPhotos(folder: folder, paths: options.feed.photos.map(\.image.name))
+    canvas.photos.indexPhotos(folder: folder, paths: options.feed.photos.map(\.image.description))
 }

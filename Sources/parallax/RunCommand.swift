@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
 import ParallaxEngine
+import ParallaxFrame
 import ParallaxScenes
 import ParallaxSDL
+import ParallaxPhotos
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

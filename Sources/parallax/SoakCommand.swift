@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import ParallaxEngine
+import ParallaxFrame
 import ParallaxScenes
 import ParallaxSDL
 

@@ -1,8 +1,8 @@
 import Foundation
-import ParallaxSDL
+import ParallaxFrame
 import Testing
 
-/// `ProcessStart` (Sources/ParallaxSDL/ProcessStart.swift) against the one clock that knows when a
+/// `ProcessStart` (Sources/ParallaxFrame/ProcessStart.swift) against the one clock that knows when a
 /// child started: its parent's, read just before and just after the spawn.
 @Suite struct ProcessStartTests {
     /// The reading is exact only while nothing else delays the fork (the parent can be preempted

@@ -1,12 +1,13 @@
 @testable import ParallaxEngine
+import ParallaxFrame
 import Testing
 @testable import ParallaxSDL
 
 /// Thumbnails and glyph coverage made by hand.
 struct StubBackdropSources: BackdropSources {
-    var thumbnails: [ImageID: Thumbnail] = [:]
+    var thumbnails: [PhotoID: (thumbnail: ImageThumbnail, imageSize: Size)] = [:]
     var glyphs: [String: GlyphCoverage] = [:]
-    func thumbnail(of image: ImageID) -> Thumbnail? { thumbnails[image] }
+    func decodedThumbnail(of image: PhotoID) -> (thumbnail: ImageThumbnail, imageSize: Size)? { thumbnails[image] }
     func coverage(of text: String, font: Font) -> GlyphCoverage? { glyphs[text] }
     func size(of text: String, font: Font) -> Size {
         glyphs[text].map { Size(width: Double($0.width), height: Double($0.height)) } ?? .zero
@@ -71,7 +72,7 @@ struct StubBackdropSources: BackdropSources {
         // A 20x10 image whose 2x1 thumbnail is red | blue, drawn over the whole 120x24 rect: a cell's
         // centre x = 12c + 6 is at thumbnail x (12c + 6) / 60; less the half texel, clamped to 0...1.
         // Cell 0: 0.1 -> red. Cell 5: 1.1 - 0.5 = 0.6 -> 0.4 red + 0.6 blue = (102, 0, 153). Cell 9: blue.
-        let thumbnail = Thumbnail(width: 2, height: 1, pixels: [0xFF_0000, 0x00_00FF], scaleX: 0.1, scaleY: 0.1)
+        let thumbnail = (ImageThumbnail(width: 2, height: 1, pixels: [0xFF_0000, 0x00_00FF]), Size(width: 20, height: 10))
         let quad = DrawCommand.image(ImageQuad(image: "p.jpg", source: Rect(x: 0, y: 0, width: 20, height: 10),
                                                destination: Rect(x: 0, y: 0, width: 120, height: 24), clip: nil, opacity: 1, shade: nil))
         let b = blur([quad], sources: StubBackdropSources(thumbnails: ["p.jpg": thumbnail]))
@@ -80,14 +81,14 @@ struct StubBackdropSources: BackdropSources {
         #expect(b.argbPixels[9] == 0xFF00_00FF)
         // Not ready yet: the placeholder's colour, as the renderer draws it.
         let loading = blur([quad])
-        let placeholder = DisplayListRenderer.placeholderFill
+        let placeholder = PixelRules.placeholderFill
         #expect(loading.argbPixels.allSatisfy { $0 == 0xFF00_0000 | UInt32(placeholder.r) << 16 | UInt32(placeholder.g) << 8 | UInt32(placeholder.b) })
     }
 
     @Test func aPhotosShadeIsLaidOverItAlongItsRamp() {
         // White under black, alpha 0 at the top to 255 at the bottom (start 0): at row centres y = 6
         // and 18 of 24 the alpha is 63.75 and 191.25, leaving 255 - 63.75 = 191.25 -> 191 and 63.75 -> 64.
-        let thumbnail = Thumbnail(width: 1, height: 1, pixels: [0xFF_FFFF], scaleX: 0.1, scaleY: 0.1)
+        let thumbnail = (ImageThumbnail(width: 1, height: 1, pixels: [0xFF_FFFF]), Size(width: 10, height: 10))
         let shade = ImageShade(color: black, topAlpha: 0, bottomAlpha: 255, start: 0)
         let b = blur([.image(ImageQuad(image: "p.jpg", source: Rect(x: 0, y: 0, width: 10, height: 10),
                                        destination: Rect(x: 0, y: 0, width: 120, height: 24), clip: nil, opacity: 1, shade: shade))],
@@ -137,7 +138,7 @@ extension SDLTests {
             let size = Size(width: 240, height: 48)
             let (columns, rows) = (20, 4)
             let canvas = try headlessCanvas(size)
-            canvas.textures.decodesSynchronously = true
+            canvas.photos.decodesSynchronously = true
             var under = DisplayList()
             under.fill(Rect(origin: .zero, size: size), Color(r: 30, g: 40, b: 50))
             under.image("orange-petals.jpg", source: Rect(x: 400, y: 300, width: 400, height: 80), destination: Rect(x: 0, y: 0, width: 120, height: 24))

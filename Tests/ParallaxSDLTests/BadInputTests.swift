@@ -1,10 +1,12 @@
 import Foundation
 import Logging
 import Testing
+import ParallaxTestSupport
 @testable import ParallaxEngine
 import ParallaxFrame
 @testable import ParallaxScenes
 @testable import ParallaxSDL
+@testable import ParallaxPhotos
 
 /// Keeps every log message, to count them.
 final class CollectedLog: @unchecked Sendable {
@@ -16,12 +18,12 @@ final class CollectedLog: @unchecked Sendable {
 
 /// A headless canvas and a renderer of its own whose texture cache (synchronous, over `folder`)
 /// logs into `log`.
-func loggingRenderer(folder: String, size: Size) throws -> (log: CollectedLog, canvas: Canvas, textures: TextureCache, renderer: DisplayListRenderer) {
+func loggingRenderer(folder: String, size: Size) throws -> (log: CollectedLog, canvas: Canvas, textures: PhotoTextures, renderer: DisplayListRenderer) {
     let log = CollectedLog()
     let logger = Logger(label: "test") { _ in CollectingLogHandler(log: log) }
     let canvas = try headlessCanvas(size)
-    let textures = TextureCache(renderer: canvas.renderer, imagesFolder: folder, logger: logger)
-    textures.decodesSynchronously = true
+    let textures = PhotoTextures(photos: PhotoSource(imagesFolder: folder, logger: logger), cache: TextureCache(renderer: canvas.renderer))
+    textures.photos.decodesSynchronously = true
     return (log, canvas, textures, DisplayListRenderer(renderer: canvas.renderer, textures: textures, text: canvas.text))
 }
 
@@ -65,10 +67,10 @@ extension SDLTests {
             let bad = ["missing.png", "empty.png", "truncated.png", "not-an-image.png", "header-too-wide.png", "too-wide.png"]
             var list = DisplayList()
             for (i, name) in (bad + ["fine.png"]).enumerated() {
-                list.image(ImageID(name), source: Rect(x: 0, y: 0, width: 512, height: 512), destination: Rect(x: Double(i) * 50, y: 0, width: 50, height: 50))
+                list.image(PhotoID.bundled(name), source: Rect(x: 0, y: 0, width: 512, height: 512), destination: Rect(x: Double(i) * 50, y: 0, width: 50, height: 50))
             }
             for _ in 0..<3 { renderer.render(list) }  // several frames: still one line per file
-            for name in bad { #expect(textures.state(of: ImageID(name)) == .failed, "\(name)") }
+            for name in bad { #expect(textures.state(of: PhotoID.bundled(name)) == .failed, "\(name)") }
             #expect(textures.state(of: "fine.png") == .ready)
             let messages = log.messages
             #expect(messages.count == bad.count, "\(messages)")

@@ -1,10 +1,12 @@
 import Foundation
 import Logging
 import Testing
+import ParallaxTestSupport
 @testable import ParallaxEngine
 import ParallaxFrame
 @testable import ParallaxScenes
 @testable import ParallaxSDL
+@testable import ParallaxPhotos
 
 extension SDLTests {
     @Suite struct CaptureTests {
@@ -21,9 +23,9 @@ extension SDLTests {
             let quads = driver.list.imageQuads
             #expect(quads.count >= 2)
             for quad in quads where onScreen(quad, capture).height > 100 {
-                let photo = try PixelImage.load(path: resourcesFolder + "/Images/" + quad.image.name)
+                let photo = try PixelImage.load(path: quad.image.path(imagesFolder: resourcesFolder + "/Images"))
                 let other = PhotoLibrary.photos.first { $0.image != quad.image }!
-                let wrong = try PixelImage.load(path: resourcesFolder + "/Images/" + other.image.name)
+                let wrong = try PixelImage.load(path: other.image.path(imagesFolder: resourcesFolder + "/Images"))
                 let right = meanDifference(capture: capture, quad: quad, photo: photo)
                 #expect(right < 12, "\(quad.image) drawn where the display list says (mean difference \(right))")
                 #expect(meanDifference(capture: capture, quad: quad, photo: wrong) > 3 * right + 10)
@@ -66,16 +68,16 @@ extension SDLTests {
             let canvas = try headlessCanvas(Size(width: 100, height: 100))
             // Room for three 2560x1600 photos (16 MB each as RGBA) but not four.
             let photo = 2560 * 1600 * 4
-            let textures = TextureCache(renderer: canvas.renderer, imagesFolder: resourcesFolder + "/Images", logger: Logger(label: "test"),
-                                        budget: 3 * photo + photo / 2)
+            let textures = PhotoTextures(photos: PhotoSource(imagesFolder: resourcesFolder + "/Images", logger: Logger(label: "test")),
+                                         cache: TextureCache(renderer: canvas.renderer, budget: 3 * photo + photo / 2))
             // Asking for the state of an evicted image starts its decode again, so each is asked once.
-            func expectResident(_ images: [ImageID], evicted: ImageID, sourceLocation: SourceLocation = #_sourceLocation) {
-                #expect(textures.residentBytes == 3 * photo, sourceLocation: sourceLocation)
+            func expectResident(_ images: [PhotoID], evicted: PhotoID, sourceLocation: SourceLocation = #_sourceLocation) {
+                #expect(textures.cache.residentBytes == 3 * photo, sourceLocation: sourceLocation)
                 for image in images { #expect(textures.state(of: image) == .ready, "\(image)", sourceLocation: sourceLocation) }
                 #expect(textures.state(of: evicted) == .loading, "\(evicted) evicted, decoding again", sourceLocation: sourceLocation)
             }
-            for image: ImageID in ["marigold.jpg", "ladybird.jpg", "kite.jpg"] { textures.preload([image]) }
-            #expect(textures.residentBytes == 3 * photo)
+            for image: PhotoID in ["marigold.jpg", "ladybird.jpg", "kite.jpg"] { textures.preload([image]) }
+            #expect(textures.cache.residentBytes == 3 * photo)
             // The oldest, marigold, is drawn again: ladybird is now the least recently used.
             #expect(textures.texture(for: "marigold.jpg") != nil)
             textures.preload(["moss.jpg"])
@@ -84,16 +86,16 @@ extension SDLTests {
             #expect(textures.texture(for: "kite.jpg") != nil)
             textures.preload(["jetty.jpg"])
             expectResident(["kite.jpg", "moss.jpg", "jetty.jpg"], evicted: "marigold.jpg")
-            #expect(textures.pixelSize(of: "ladybird.jpg") == Size(width: 2560, height: 1600), "an evicted image's size is remembered")
+            #expect(textures.photos.pixelSize(of: "ladybird.jpg") == Size(width: 2560, height: 1600), "an evicted image's size is remembered")
         }
 
         /// In the window a decoded photo goes up in bands of `TextureCache.uploadBudget` texels a frame:
         /// a 2560x1600 one is `budget / 2560` rows a frame, whole once all 1,600 are up.
         @Test func aPhotoGoesUpInBandsAFrameAtATime() throws {
             let canvas = try headlessCanvas(Size(width: 64, height: 64))
-            let textures = TextureCache(renderer: canvas.renderer, imagesFolder: resourcesFolder + "/Images", logger: Logger(label: "test"))
+            let textures = PhotoTextures(photos: PhotoSource(imagesFolder: resourcesFolder + "/Images", logger: Logger(label: "test")), cache: TextureCache(renderer: canvas.renderer))
             textures.request(["marigold.jpg"])
-            textures.queue.waitForAll()
+            textures.photos.queue.waitForAll()
             let rowsAFrame = TextureCache.uploadBudget / 2560
             let framesToWhole = (1600 + rowsAFrame - 1) / rowsAFrame
             #expect(framesToWhole > 1, "a photo this size takes more than one frame")
@@ -103,7 +105,7 @@ extension SDLTests {
                 frames.append(textures.texture(for: "marigold.jpg") != nil)
             }
             #expect(frames == Array(repeating: false, count: framesToWhole - 1) + [true, true])
-            #expect(textures.residentBytes == 2560 * 1600 * 4)
+            #expect(textures.cache.residentBytes == 2560 * 1600 * 4)
         }
 
         @Test func anImageStillDecodingIsAPlainPanel() throws {
@@ -113,7 +115,7 @@ extension SDLTests {
             let pipe = folder + "/slow.png"
             #expect(mkfifo(pipe, 0o600) == 0)
             let canvas = try headlessCanvas(Size(width: 200, height: 100))
-            let textures = TextureCache(renderer: canvas.renderer, imagesFolder: folder, logger: Logger(label: "test"))
+            let textures = PhotoTextures(photos: PhotoSource(imagesFolder: folder, logger: Logger(label: "test")), cache: TextureCache(renderer: canvas.renderer))
             let renderer = DisplayListRenderer(renderer: canvas.renderer, textures: textures, text: canvas.text)
             var list = DisplayList()
             list.image("slow.png", source: Rect(x: 0, y: 0, width: 10, height: 10), destination: Rect(x: 0, y: 0, width: 200, height: 100))
@@ -159,7 +161,7 @@ extension SDLTests {
             let canvas = try headlessCanvas(Size(width: 200, height: 100))
             canvas.textures.preload(["no-such-photo.png"])
             #expect(canvas.textures.state(of: "no-such-photo.png") == .failed)
-            #expect(canvas.textures.pixelSize(of: "no-such-photo.png") == nil)
+            #expect(canvas.photos.pixelSize(of: "no-such-photo.png") == nil)
             var list = DisplayList()
             list.image("no-such-photo.png", source: .zero, destination: Rect(x: 0, y: 0, width: 200, height: 100))
             canvas.draw(list)

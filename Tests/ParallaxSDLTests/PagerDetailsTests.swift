@@ -1,4 +1,5 @@
 import Testing
+import ParallaxTestSupport
 @testable import ParallaxEngine
 import ParallaxFrame
 @testable import ParallaxScenes
@@ -30,7 +31,7 @@ extension SDLTests {
                 scene.draw(into: &list)
                 let quad = try #require(list.imageQuads.first { $0.image == PagerContent.pages[page].photo.image })
                 let shade = try #require(quad.shade)
-                let photo = try PixelImage.load(path: resourcesFolder + "/Images/" + quad.image.name)
+                let photo = try PixelImage.load(path: quad.image.path(imagesFolder: resourcesFolder + "/Images"))
                 let s = quad.source, d = quad.destination
                 for run in list.textRuns {
                     // The line's box in the photo's pixels, through the quad.

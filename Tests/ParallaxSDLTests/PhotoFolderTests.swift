@@ -1,49 +1,12 @@
 import CSDL2
-import CTurboJPEG
 import Foundation
 import Logging
 import Testing
+import ParallaxTestSupport
 @testable import ParallaxEngine
 @testable import ParallaxScenes
 @testable import ParallaxSDL
-
-/// A JPEG made here: `width` x `height` pixels from `pixel(x, y)` (0xRRGGBB), with an EXIF block
-/// holding `orientation` and `dateTaken` when given (big-endian TIFF, as cameras write).
-func makeJPEG(width: Int, height: Int, orientation: Int? = nil, dateTaken: String? = nil, quality: Int32 = 95,
-              pixel: (Int, Int) -> UInt32) -> Data {
-    var bgrx = [UInt8](repeating: 0, count: width * height * 4)
-    for y in 0..<height {
-        for x in 0..<width {
-            let p = pixel(x, y), i = (y * width + x) * 4
-            bgrx[i] = UInt8(p & 0xFF); bgrx[i + 1] = UInt8(p >> 8 & 0xFF); bgrx[i + 2] = UInt8(p >> 16 & 0xFF)
-        }
-    }
-    let handle = tjInitCompress()!
-    defer { tjDestroy(handle) }
-    var buffer: UnsafeMutablePointer<UInt8>?
-    var size: UInt = 0
-    let status = tjCompress2(handle, bgrx, Int32(width), 0, Int32(height), Int32(TJPF_BGRX.rawValue), &buffer, &size,
-                             Int32(TJSAMP_444.rawValue), quality, 0)
-    precondition(status == 0)
-    var jpeg = [UInt8](UnsafeBufferPointer(start: buffer, count: Int(size)))
-    tjFree(buffer)
-    guard orientation != nil || dateTaken != nil else { return Data(jpeg) }
-    func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-    func be32(_ v: Int) -> [UInt8] { be16(v >> 16) + be16(v & 0xFFFF) }
-    // TIFF: header, IFD0 (orientation, pointer to the EXIF IFD), the EXIF IFD (DateTimeOriginal), the date.
-    var ifd0: [[UInt8]] = []
-    if let orientation { ifd0.append(be16(0x0112) + be16(3) + be32(1) + be16(orientation) + [0, 0]) }
-    let ifd0Size = 2 + 12 * (ifd0.count + (dateTaken == nil ? 0 : 1)) + 4
-    if dateTaken != nil { ifd0.append(be16(0x8769) + be16(4) + be32(1) + be32(8 + ifd0Size)) }
-    var tiff: [UInt8] = Array("MM".utf8) + be16(42) + be32(8) + be16(ifd0.count) + ifd0.flatMap { $0 } + be32(0)
-    if let dateTaken {
-        let dateAt = tiff.count + 2 + 12 + 4
-        tiff += be16(1) + be16(0x9003) + be16(2) + be32(20) + be32(dateAt) + be32(0) + Array(dateTaken.utf8) + [0]
-    }
-    let app1: [UInt8] = [0xFF, 0xE1] + be16(2 + 6 + tiff.count) + Array("Exif".utf8) + [0, 0] + tiff
-    jpeg.insert(contentsOf: app1, at: 2)
-    return Data(jpeg)
-}
+@testable import ParallaxPhotos
 
 /// A 48x32 picture, upright: four quadrants red, green, blue, white (clockwise from the top left),
 /// with a black 8x8 mark in the top-left corner.
@@ -135,13 +98,13 @@ extension SDLTests {
 
         // The feed shows them in that order, each captioned with its name and date.
         var settings = FeedSettings()
-        settings.photos = items.map { Photo(image: ImageID($0.path), title: $0.name, credit: $0.dateText, dayTaken: String($0.dateText.prefix(10))) }
+        settings.photos = items.map { Photo(image: PhotoID.file($0.path), title: $0.name, credit: $0.dateText, dayTaken: String($0.dateText.prefix(10))) }
         settings.itemCount = items.count
         let canvas = try headlessCanvas(Size(width: 800, height: 2400))
         let scene = FeedScene(viewport: Size(width: 800, height: 2400), settings: settings, environment: canvas.environment)
         var list = DisplayList()
         scene.draw(into: &list)
-        #expect(list.imageQuads.map(\.image.name) == items.map(\.path))
+        #expect(list.imageQuads.map(\.image) == items.map { .file($0.path) })
         let texts = list.textRuns.map(\.text)
         for (i, item) in items.enumerated() {
             #expect(texts.contains(item.name))
@@ -184,13 +147,14 @@ extension SDLTests {
         let names = ["zero-bytes.jpg", "garbage.jpg", "text.jpg", "fine.jpg", "truncated.jpg"]
         var list = DisplayList()
         for (i, name) in names.enumerated() {
-            list.image(ImageID(folder + "/" + name), source: Rect(x: 0, y: 0, width: 64, height: 48),
+            list.image(PhotoID.file(folder + "/" + name), source: Rect(x: 0, y: 0, width: 64, height: 48),
                        destination: Rect(x: Double(i) * 100, y: 0, width: 64, height: 48))
         }
-        for _ in 0..<3 { renderer.render(list) }
-        #expect(renderer.placeholders == Set(names.prefix(3).map { ImageID(folder + "/" + $0) }))
-        #expect(textures.state(of: ImageID(folder + "/fine.jpg")) == .ready)
-        #expect(textures.state(of: ImageID(folder + "/truncated.jpg")) == .ready)
+        var drawn = RenderStatistics()
+        for _ in 0..<3 { drawn = renderer.render(list) }
+        #expect(drawn.placeholders == Set(names.prefix(3).map { PhotoID.file(folder + "/" + $0) }))
+        #expect(textures.state(of: PhotoID.file(folder + "/fine.jpg")) == .ready)
+        #expect(textures.state(of: PhotoID.file(folder + "/truncated.jpg")) == .ready)
         #expect(log.messages.count == 4, "one line each, however often drawn: \(log.messages)")
         #expect(log.messages.contains { $0.contains("truncated.jpg is damaged") })
         for name in names.prefix(3) { #expect(log.messages.contains { $0.contains(name) }) }
@@ -207,17 +171,17 @@ extension SDLTests {
         }
         let canvas = try headlessCanvas(Size(width: 100, height: 100))
         // Each photo drawn at half size is 100x50x4 = 20,000 bytes: three fit in 64,000.
-        let textures = TextureCache(renderer: canvas.renderer, imagesFolder: folder, logger: Logger(label: "test"), budget: 64_000)
-        textures.decodesSynchronously = true
+        let textures = PhotoTextures(photos: PhotoSource(imagesFolder: folder, logger: Logger(label: "test")), cache: TextureCache(renderer: canvas.renderer, budget: 64_000))
+        textures.photos.decodesSynchronously = true
         var shown: [Int] = []
         for i in [0, 1, 2, 0, 3, 4, 0, 5, 1] {
-            #expect(textures.texture(for: ImageID("\(i).jpg"), drawnScale: 0.5) != nil)
+            #expect(textures.texture(for: PhotoID.bundled("\(i).jpg"), drawnScale: 0.5) != nil)
             shown.append(i)
-            #expect(textures.residentBytes <= 64_000)
+            #expect(textures.cache.residentBytes <= 64_000)
             // The three most recently shown, by the order above.
             var recent: [Int] = []
             for j in shown.reversed() where !recent.contains(j) { recent.append(j) }
-            let resident = (0..<6).filter { textures.isResident(ImageID("\($0).jpg")) }
+            let resident = (0..<6).filter { textures.isResident(PhotoID.bundled("\($0).jpg")) }
             #expect(Set(resident) == Set(recent.prefix(3)), "after showing \(shown)")
         }
     }

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+import ParallaxTestSupport
 import ParallaxFrame
 @testable import ParallaxScenes
 @testable import ParallaxSDL
+@testable import ParallaxPhotos
 
 /// The shipped photos against what Resources/Images/CREDITS.md promises of them.
 struct PhotoLibraryTests {
@@ -12,17 +14,17 @@ struct PhotoLibraryTests {
         #expect(Set(PhotoLibrary.photos.map(\.image)).count == PhotoLibrary.photos.count)
         #expect(PhotoLibrary.photos.count >= 15, "a feed of 200 should not cycle through a handful")
         for photo in PhotoLibrary.photos {
-            #expect(ImageHeader.dimensions(of: resourcesFolder + "/Images/" + photo.image.name) != nil, "\(photo.image) shipped")
-            #expect(credits.contains("| \(photo.image.name) |"), "\(photo.image) credited")
+            #expect(ImageHeader.dimensions(of: photo.image.path(imagesFolder: resourcesFolder + "/Images")) != nil, "\(photo.image) shipped")
+            #expect(credits.contains("| \(photo.image) |"), "\(photo.image) credited")
         }
         let shipped = try FileManager.default.contentsOfDirectory(atPath: resourcesFolder + "/Images").filter { $0.hasSuffix(".jpg") }
-        #expect(Set(shipped) == Set(PhotoLibrary.photos.map(\.image.name)), "no photo shipped unused")
+        #expect(Set(shipped) == Set(PhotoLibrary.photos.map(\.image.description)), "no photo shipped unused")
     }
 
     @Test func theHeaderAndPagerDrawOnlyPhotosAtLeast1600PixelsWide() {
         let large = HeaderArticle.covers.map(\.photo) + PagerContent.pages.map(\.photo)
         for photo in large {
-            let size = ImageHeader.dimensions(of: resourcesFolder + "/Images/" + photo.image.name)
+            let size = ImageHeader.dimensions(of: photo.image.path(imagesFolder: resourcesFolder + "/Images"))
             #expect((size?.0 ?? 0) >= 1600, "\(photo.image): \(String(describing: size))")
         }
     }
@@ -31,7 +33,7 @@ struct PhotoLibraryTests {
     /// (give or take JPEG's rounding), 19 for the greyest photo here (storm clouds over a road).
     @Test func everyPhotoIsInColour() throws {
         for photo in PhotoLibrary.photos {
-            let image = try PixelImage.load(path: resourcesFolder + "/Images/" + photo.image.name)
+            let image = try PixelImage.load(path: photo.image.path(imagesFolder: resourcesFolder + "/Images"))
             var chroma = 0.0
             for gy in 0..<32 {
                 for gx in 0..<32 {

@@ -2,10 +2,12 @@ import Foundation
 import Logging
 import ParallaxSnapshotTesting
 import Testing
+import ParallaxTestSupport
 @testable import ParallaxEngine
 import ParallaxFrame
 @testable import ParallaxScenes
 @testable import ParallaxSDL
+@testable import ParallaxPhotos
 
 /// The mean colour of an image's pixels in `region` (pixels, clamped to the image), each channel rounded.
 func meanColor(of image: PixelImage, in region: Rect? = nil) -> Color {
@@ -31,9 +33,9 @@ func channelsWithin(_ a: Color, _ b: Color, _ levels: Int) -> Bool {
 final class PhotoRow: Scene {
     let name = "photo-row"
     let viewport: Size
-    let photos: [ImageID]
+    let photos: [PhotoID]
     let environment: SceneEnvironment
-    init(_ photos: [ImageID], viewport: Size, environment: SceneEnvironment) {
+    init(_ photos: [PhotoID], viewport: Size, environment: SceneEnvironment) {
         self.photos = photos
         self.viewport = viewport
         self.environment = environment
@@ -56,12 +58,12 @@ extension SDLTests {
         /// now (each channel within 2 levels: another libjpeg-turbo may round its DCT otherwise). Stale,
         /// it is written again under `SNAPSHOT_TESTING_RECORD=failed` (or `all`), as references are.
         @Test func theCommittedThumbnailsAreTheBundledPhotosOwn() throws {
-            let folder = resourcesFolder + "/Images", file = folder + "/" + BundledThumbnails.fileName
+            let folder = resourcesFolder + "/Images", file = folder + "/" + BundledPhotoIndex.fileName
             let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".png") }.sorted()
-            #expect(Set(SceneRegistry.standard.images.map(\.name)).isSubset(of: names))
-            let made = BundledThumbnails(folder: folder, names: names)
+            #expect(Set(SceneRegistry.standard.images.map(\.description)).isSubset(of: names))
+            let made = BundledPhotoIndex(folder: folder, names: names)
             #expect(made.thumbnails.count == names.count, "every bundled photo decodes")
-            let (committed, problems) = BundledThumbnails.load(file)
+            let (committed, problems) = BundledPhotoIndex.load(file)
             var stale = Set(made.thumbnails.keys).symmetricDifference(committed.thumbnails.keys).sorted()
             for (name, thumbnail) in made.thumbnails {
                 guard let line = committed.thumbnails[name] else { continue }
@@ -80,7 +82,7 @@ extension SDLTests {
             // Thumbnails 32 px on their longer side, the photos' shape.
             for (name, thumbnail) in committed.thumbnails {
                 let photo = try #require(ImageDecoder.orientedSize(of: folder + "/" + name))
-                #expect(max(thumbnail.width, thumbnail.height) == BundledThumbnails.side, "\(name)")
+                #expect(max(thumbnail.width, thumbnail.height) == BundledPhotoIndex.side, "\(name)")
                 #expect(abs(Double(thumbnail.width) / Double(thumbnail.height) - Double(photo.width) / Double(photo.height)) < 0.1, "\(name)")
             }
         }
@@ -89,11 +91,11 @@ extension SDLTests {
         /// mean is the photo's (computed here from every pixel of the file). Once decoded it fades in
         /// over `TextureCache.fadeSeconds` of the frames' time, eased as u^2 (3 - 2u): each frame is
         /// the placeholder and the photo mixed by that opacity.
-        @Test(arguments: ["kite.jpg", "fallen-leaf.jpg"] as [ImageID])
-        func aPhotoIsItsMeanColourBeforeItsDecodeAndFadesInOverTime(image: ImageID) throws {
+        @Test(arguments: ["kite.jpg", "fallen-leaf.jpg"] as [PhotoID])
+        func aPhotoIsItsMeanColourBeforeItsDecodeAndFadesInOverTime(image: PhotoID) throws {
             let canvas = try headlessCanvas(Size(width: 320, height: 200))
-            canvas.textures.decodesSynchronously = false
-            let photo = try PixelImage.load(path: resourcesFolder + "/Images/" + image.name)
+            canvas.photos.decodesSynchronously = false
+            let photo = try PixelImage.load(path: image.path(imagesFolder: resourcesFolder + "/Images"))
             var list = DisplayList()
             list.image(image, source: Rect(x: 0, y: 0, width: Double(photo.width), height: Double(photo.height)),
                        destination: Rect(x: 0, y: 0, width: 320, height: 200))
@@ -103,17 +105,17 @@ extension SDLTests {
                 return try canvas.readPixels()
             }
             let placeholder = try frame(at: 1)
-            #expect(canvas.displayListRenderer.placeholders == [image])
+            #expect(canvas.lastRender.placeholders == [image])
             let photoMean = meanColor(of: photo), shown = meanColor(of: placeholder)
             #expect(channelsWithin(shown, photoMean, 3), "placeholder \(shown), photo \(photoMean)")
             // Not a flat panel: the thumbnail's colours vary across the quad.
             #expect(Set(stride(from: 10, to: 320, by: 60).map { "\(placeholder[$0, 100])" }).count > 1)
 
-            canvas.textures.queue.waitForAll()
+            canvas.photos.queue.waitForAll()
             let ready = 2.0
             var frames: [(Double, PixelImage)] = []
             for t in [0.0, 0.05, 0.1, 0.15, 0.2, 1] { frames.append((t, try frame(at: ready + t))) }
-            #expect(canvas.displayListRenderer.placeholders.isEmpty)
+            #expect(canvas.lastRender.placeholders.isEmpty)
             let decoded = frames.last!.1
             for (elapsed, pixels) in frames {
                 let u = min(1, elapsed / 0.2), opacity = u * u * (3 - 2 * u)
@@ -137,8 +139,8 @@ extension SDLTests {
         @Test func photosWhoseDecodeIsWithheldShowTheirThumbnails() {
             let scene = SnapshotScene(makeTarget: { viewport in
                 let canvas = try headlessCanvas(viewport)
-                canvas.textures.decodesSynchronously = false
-                canvas.textures.queue = DecodeQueue(workerCount: 0)
+                canvas.photos.decodesSynchronously = false
+                canvas.photos.queue = DecodeQueue(workerCount: 0)
                 return canvas
             }) { viewport, environment in
                 PhotoRow(["kite.jpg", "fallen-leaf.jpg", "summer-night.jpg"], viewport: viewport, environment: environment)
@@ -151,7 +153,7 @@ extension SDLTests {
         @Test func thePagersNextPageIsDecodedBeforeASwipeBringsItIn() throws {
             let size = Size(width: 640, height: 400)
             let canvas = try headlessCanvas(size)
-            canvas.textures.decodesSynchronously = false
+            canvas.photos.decodesSynchronously = false
             let scene = PagerScene(viewport: size, environment: canvas.environment)
             let driver = SceneDriver(scene: scene)
             func frame(_ t: Double) {
@@ -161,16 +163,16 @@ extension SDLTests {
             // At rest on the first page, frames come while the decodes finish.
             for i in 0..<12 {
                 frame(Double(i) / 60)
-                canvas.textures.queue.waitForAll()
+                canvas.photos.queue.waitForAll()
             }
             let next = scene.pages[1].photo.image
-            #expect(!canvas.displayListRenderer.drawnImages.contains(next))
+            #expect(!canvas.lastRender.drawnImages.contains(next))
             #expect(canvas.textures.isResident(next))
             scene.handle(.mouseDown(Point(x: 500, y: 200)), at: 1)
             scene.handle(.mouseMove(Point(x: 180, y: 200)), at: 1)
             frame(1)
-            #expect(canvas.displayListRenderer.drawnImages.contains(next))
-            #expect(canvas.displayListRenderer.placeholders.isEmpty)
+            #expect(canvas.lastRender.drawnImages.contains(next))
+            #expect(canvas.lastRender.placeholders.isEmpty)
         }
     }
 }

@@ -2,8 +2,10 @@ import CSDL2
 import Foundation
 import Logging
 import Testing
+import ParallaxTestSupport
 @testable import ParallaxEngine
 @testable import ParallaxSDL
+@testable import ParallaxPhotos
 
 /// `jpeg` with an EXIF block (big-endian TIFF) whose IFD0 holds `orientation` and whose IFD1 points
 /// at `thumbnail` (JPEGInterchangeFormat 0x0201 and its length 0x0202), as cameras write them.
@@ -58,23 +60,23 @@ extension SDLTests {
         @Test func theQuickImageShowsFirstThenTheFullPhotoFadesInOverIt() throws {
             let path = photoWithExifThumbnail()
             let canvas = try headlessCanvas(Size(width: 320, height: 240))
-            canvas.textures.decodesSynchronously = false
+            canvas.photos.decodesSynchronously = false
             let queue = DecodeQueue(workerCount: 0)
-            canvas.textures.queue = queue
+            canvas.photos.queue = queue
             func frame(_ time: Double) throws -> (r: UInt8, g: UInt8, b: UInt8) {
                 var list = DisplayList()
                 list.time = time
-                list.image(ImageID(path), source: Rect(x: 0, y: 0, width: 640, height: 480), destination: Rect(x: 0, y: 0, width: 320, height: 240))
+                list.image(PhotoID.file(path), source: Rect(x: 0, y: 0, width: 640, height: 480), destination: Rect(x: 0, y: 0, width: 320, height: 240))
                 canvas.draw(list)
                 let pixels = try canvas.readPixels()
                 return pixels[160, 120]
             }
             _ = try frame(0)
-            #expect(canvas.displayListRenderer.placeholders.contains(ImageID(path)))
+            #expect(canvas.lastRender.placeholders.contains(PhotoID.file(path)))
             #expect(queue.queuedQuick == [path], "a quick image is asked for the placeholder drawn")
             queue.runQueued(quickOnly: true)
             #expect(close(try frame(1.0 / 60), green), "the EXIF thumbnail first")
-            #expect(canvas.textures.quickImageOrigin(of: ImageID(path)) == .exif)
+            #expect(canvas.textures.quickImageOrigin(of: PhotoID.file(path)) == .exif)
             queue.runQueued()
             #expect(close(try frame(2.0 / 60), green), "the full photo arrives and starts its fade from the quick image")
             let mid = try frame(2.0 / 60 + TextureCache.fadeSeconds / 2)

@@ -5,15 +5,7 @@ import Testing
 import ParallaxFrame
 @testable import ParallaxScenes
 @testable import ParallaxSDL
-
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-let resourcesFolder = packageRoot.appendingPathComponent("Resources").path
-
-func temporaryFolder() -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-tests-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url.path
-}
+import ParallaxTestSupport
 
 func headlessCanvas(_ size: Size = Size(width: 1280, height: 800)) throws -> Canvas {
     // Headless, each photo decodes when first drawn, before that frame renders.
@@ -90,9 +82,9 @@ extension SDLTests {
         let text = canvas!.text, textures = canvas!.textures
         #expect(text.line("Kept", font: Font(size: 16), color: Color(r: 255, g: 255, b: 255)) != nil)
         textures.preload([PhotoLibrary.photos[0].image])
-        #expect(text.lineCount == 1 && textures.residentBytes > 0)
+        #expect(text.lineCount == 1 && textures.cache.residentBytes > 0)
         canvas = nil
         #expect(text.lineCount == 0)
-        #expect(textures.residentBytes == 0 && !textures.isResident(PhotoLibrary.photos[0].image))
+        #expect(textures.cache.residentBytes == 0 && !textures.isResident(PhotoLibrary.photos[0].image))
     }
 }

@@ -2,11 +2,13 @@ import Foundation
 import ParallaxSnapshotTesting
 import SnapshotTesting
 import Testing
+import ParallaxTestSupport
 @testable import ParallaxEngine
 import ParallaxFrame
 @testable import ParallaxScenes
 @testable import ParallaxVisualRegression
 @testable import ParallaxSDL
+@testable import ParallaxPhotos
 
 /// The playground's feed with its photo margin `M` set to `margin` px.
 func feed(margin: Double) -> SnapshotScene {
@@ -209,7 +211,7 @@ extension SDLTests.SnapshotStrategyTests {
         let path = writeOrientedPhoto(orientation)
         let items = try PhotoFolder.scan((path as NSString).deletingLastPathComponent)
         var options = SceneRegistry.Options()
-        options.feed.photos = items.map { Photo(image: ImageID($0.path), title: $0.name, credit: $0.dateText) }
+        options.feed.photos = items.map { Photo(image: PhotoID.file($0.path), title: $0.name, credit: $0.dateText) }
         options.feed.itemCount = 1
         let scene = SnapshotScene(resourcesFolder: resourcesFolder) { viewport, environment in
             SceneRegistry.standard.make("feed", viewport: viewport, options: options, environment: environment)!

@@ -1,5 +1,6 @@
 import SnapshotTesting
 import Testing
+import ParallaxTestSupport
 import ParallaxEngine
 import ParallaxSnapshotTesting
 @testable import ParallaxScenes

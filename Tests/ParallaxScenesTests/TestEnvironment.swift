@@ -2,7 +2,7 @@ import ParallaxEngine
 import ParallaxFrame
 
 /// The shipped photos' real sizes (see Resources/Images/CREDITS.md).
-let photoSizes: [ImageID: Size] = [
+let photoSizes: [PhotoID: Size] = [
     "colourful-cups.jpg": Size(width: 2560, height: 1600), "dandelion-seeds.jpg": Size(width: 2560, height: 1600),
     "dune-grass.jpg": Size(width: 1680, height: 1050), "fallen-leaf.jpg": Size(width: 2560, height: 1600),
     "forest-path.jpg": Size(width: 2560, height: 1600), "jetty.jpg": Size(width: 2560, height: 1600),
