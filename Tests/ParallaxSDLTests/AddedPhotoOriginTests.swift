@@ -33,9 +33,8 @@ extension SDLTests {
         let keys = ["red", "green", "blue"]
         var cards: [PhotoID] { keys.map { PhotoID(origin: "test-cards", key: $0) } }
 
-        func within(_ p: (r: UInt8, g: UInt8, b: UInt8), _ colour: UInt32, _ tolerance: Int) -> Bool {
-            abs(Int(p.r) - Int(colour >> 16 & 0xFF)) <= tolerance && abs(Int(p.g) - Int(colour >> 8 & 0xFF)) <= tolerance
-                && abs(Int(p.b) - Int(colour & 0xFF)) <= tolerance
+        func within(_ p: (r: UInt8, g: UInt8, b: UInt8), _ rgb: UInt32, _ levels: Int) -> Bool {
+            channelsWithin(Color(r: p.r, g: p.g, b: p.b), Color(r: UInt8(rgb >> 16 & 0xFF), g: UInt8(rgb >> 8 & 0xFF), b: UInt8(rgb & 0xFF)), levels)
         }
 
         /// Each card drawn into a 100x60 cell of a row, left to right.
