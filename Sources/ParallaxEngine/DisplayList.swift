@@ -8,7 +8,7 @@ public struct PhotoID: Hashable, Sendable, ExpressibleByStringLiteral, CustomStr
 
     public init(origin: String, key: String) { self.origin = origin; self.key = key }
 
-    /// The origin a string literal names: the photos shipped with the app, which the scenes name.
+    /// The origin a string literal names: the photos shipped with the app (`BundledPhotos`).
     public static let bundledOrigin = "bundled"
 
     public init(stringLiteral name: String) { self.init(origin: Self.bundledOrigin, key: name) }

@@ -208,8 +208,8 @@ public final class PhotoSource: ImageMetrics {
     /// background while no decode is queued.
     public func indexPhotos(folder: String, paths: [String], cacheFolder: String = PhotoIndex.defaultCacheFolder()) {
         let queue = queue
-        folderPhotos?.index = PhotoIndex(folder: folder, photos: paths, cacheFolder: cacheFolder, logger: logger, canWork: { queue.isIdle },
-                           thumbnails: queue.thumbnails)
+        folderPhotos?.index = PhotoIndex(folder: folder, photos: paths, cacheFolder: cacheFolder, logger: logger,
+                                         canWork: { queue.isIdle }, thumbnails: queue.thumbnails)
     }
 
     /// Reads and writes the desktop's shared thumbnail cache for the photos under `folder`
