@@ -1,26 +1,20 @@
-/// A photo the scenes draw, by where its file is: one shipped under `Resources/Images` (its file
-/// name; a string literal is one) or one of the user's (its absolute path, `--photos`).
-public enum PhotoID: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-    case bundled(String)
-    case file(String)
+/// A photo the scenes draw: the name of the origin that holds it (a `PhotoOrigin` in ParallaxPhotos,
+/// which tells where its file is and its colours before the decode) and its key there. A string
+/// literal names one of the photos shipped under `Resources/Images` by its file name.
+public struct PhotoID: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let origin: String
+    /// The photo within its origin (a shipped photo's file name, a folder photo's absolute path).
+    public let key: String
 
-    public init(stringLiteral name: String) { self = .bundled(name) }
+    public init(origin: String, key: String) { self.origin = origin; self.key = key }
 
-    /// The file name of a bundled photo, the path of a user's.
-    public var description: String {
-        switch self {
-        case let .bundled(name): name
-        case let .file(path): path
-        }
-    }
+    /// The origin a string literal names: the photos shipped with the app (`BundledPhotos`).
+    public static let bundledOrigin = "bundled"
 
-    /// Its file, a bundled photo's in `imagesFolder`.
-    public func path(imagesFolder: String) -> String {
-        switch self {
-        case let .bundled(name): imagesFolder + "/" + name
-        case let .file(path): path
-        }
-    }
+    public init(stringLiteral name: String) { self.init(origin: Self.bundledOrigin, key: name) }
+
+    /// Its key: what traces, logs and bench's JSON print.
+    public var description: String { key }
 }
 
 public struct Font: Hashable, Sendable {

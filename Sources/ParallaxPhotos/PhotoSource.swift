@@ -4,19 +4,18 @@ import Logging
 import ParallaxEngine
 
 /// The photos the scenes draw, without a window: what they measure (`ImageMetrics`: a photo's size
-/// from its header, its thumbnail from the bundled index or the folder's `PhotoIndex`), their decodes
+/// from its header, its thumbnail from its `PhotoOrigin`), their decodes
 /// (off the main thread, `DecodeQueue`), which of them to queue each frame (`PrefetchSchedule`), their
 /// quick images, and what could not be decoded (logged once; it stays a placeholder). Decoded pixels
 /// are handed out (`take`) for a renderer to upload; nothing here knows of textures.
 public final class PhotoSource: ImageMetrics {
-    private let imagesFolder: String
+    /// Each origin by its name (`PhotoID.origin`).
+    private var origins: [String: any PhotoOrigin] = [:]
     private let logger: Logger
     /// Where files decode (a test withholds decodes with a queue of no workers: every photo stays a placeholder).
     public var queue = DecodeQueue()
-    /// The photos' colours while they decode (`--photos`).
-    public private(set) var index: PhotoIndex?
-    /// The bundled photos' colours, from the file beside them.
-    let bundled: BundledPhotoIndex
+    /// The folder's photos' colours while they decode (`--photos`).
+    public var index: PhotoIndex? { folderPhotos?.index }
     /// Headless work decodes an image when first asked for, waiting for it: every frame complete.
     public var decodesSynchronously = false
     /// Sizes outlive evicted textures, so layouts stay put while an image is decoded again.
@@ -35,26 +34,27 @@ public final class PhotoSource: ImageMetrics {
     private var quickMissing: Set<PhotoID> = []
     private var quickOrigins: [PhotoID: QuickImage.Origin] = [:]
 
-    /// `bundled`: the thumbnails of the photos in `imagesFolder` (`BundledPhotoIndex.load`).
+    /// The origins of `PhotoOrigins.standard`; `bundled`: the thumbnails of the photos in
+    /// `imagesFolder` (`BundledPhotoIndex.load`).
     public init(imagesFolder: String, logger: Logger, bundled: BundledPhotoIndex = BundledPhotoIndex([:])) {
-        self.imagesFolder = imagesFolder
         self.logger = logger
-        self.bundled = bundled
+        for origin in PhotoOrigins.standard(imagesFolder: imagesFolder, bundled: bundled) { add(origin) }
     }
 
-    func path(_ image: PhotoID) -> String { image.path(imagesFolder: imagesFolder) }
+    /// Serves the photos whose `PhotoID.origin` is `origin.name` (in place of an origin of that name).
+    public func add(_ origin: any PhotoOrigin) { origins[origin.name] = origin }
+
+    private var folderPhotos: FolderPhotos? { origins[FolderPhotos.originName] as? FolderPhotos }
+
+    /// Its file. A photo of an origin not added has none: its `origin:key`, which opens no file,
+    /// fails to decode with one log line naming it.
+    func path(_ image: PhotoID) -> String { origins[image.origin]?.path(of: image.key) ?? image.origin + ":" + image.key }
     public func job(_ image: PhotoID, shade: ImageDecoder.RowShade? = nil) -> ImageDecoder.Job {
         ImageDecoder.Job(path: path(image), shade: shade)
     }
 
-    /// The image in small before its decode: a bundled photo's from the file beside them, a folder
-    /// photo's from the folder's index once it has it.
-    public func thumbnail(of image: PhotoID) -> ImageThumbnail? {
-        switch image {
-        case let .bundled(name): bundled.thumbnails[name]
-        case let .file(path): index?.entry(for: path)?.thumbnail
-        }
-    }
+    /// The image in small before its decode, from its origin.
+    public func thumbnail(of image: PhotoID) -> ImageThumbnail? { origins[image.origin]?.thumbnail(of: image.key) }
 
     /// From the file's header when it tells (no decode: an image drawn shaded never needs its plain
     /// decode), else once decoded.
@@ -175,11 +175,10 @@ public final class PhotoSource: ImageMetrics {
         queue.schedule(drawn: drawnJobs, prefetch: plan.full.map { (listed[$0].job, listed[$0].scale) }, drawnFirst: !listedAny)
     }
 
-    /// A folder's photo whose file may give a quick image and has not said it has none; a bundled
-    /// photo needs none (small, decoded at start, its thumbnail committed beside it).
+    /// A photo whose origin offers quick images (`PhotoOrigin.offersQuickImages`) and whose file
+    /// has not said it has none.
     public func needsQuickImage(_ image: PhotoID) -> Bool {
-        guard case .file = image else { return false }
-        return !quickMissing.contains(image)
+        origins[image.origin]?.offersQuickImages == true && !quickMissing.contains(image)
     }
 
     /// Quick images that arrived since the last call, by image. One asked for and dropped from the
@@ -209,8 +208,8 @@ public final class PhotoSource: ImageMetrics {
     /// background while no decode is queued.
     public func indexPhotos(folder: String, paths: [String], cacheFolder: String = PhotoIndex.defaultCacheFolder()) {
         let queue = queue
-        index = PhotoIndex(folder: folder, photos: paths, cacheFolder: cacheFolder, logger: logger, canWork: { queue.isIdle },
-                           thumbnails: queue.thumbnails)
+        folderPhotos?.index = PhotoIndex(folder: folder, photos: paths, cacheFolder: cacheFolder, logger: logger,
+                                         canWork: { queue.isIdle }, thumbnails: queue.thumbnails)
     }
 
     /// Reads and writes the desktop's shared thumbnail cache for the photos under `folder`

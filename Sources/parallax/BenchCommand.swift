@@ -63,7 +63,7 @@ struct BenchCommand: ParsableCommand {
                                 // Three photos in turn, as many cards as one frame shows: the same work a
                                 // frame, without holding all twenty at full size (328 MB) as the anchor
                                 // loads them.
-                                photoPaths: PhotoLibrary.photos.prefix(3).map { $0.image.path(imagesFolder: resources + "/Images") },
+                                photoPaths: PhotoLibrary.photos.prefix(3).map { BundledPhotos(folder: resources + "/Images").path(of: $0.image.key) },
                                 fontPath: resources + "/Fonts/DejaVuSans-Bold.ttf")
             }, frames: frames, overlay: overlay ? FrameTimeOverlay(text: canvas.text) : nil)
             let path = "\(canvas.rendererName), \(window ? "window" : "headless")"

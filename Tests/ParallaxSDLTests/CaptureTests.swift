@@ -23,9 +23,9 @@ extension SDLTests {
             let quads = driver.list.imageQuads
             #expect(quads.count >= 2)
             for quad in quads where onScreen(quad, capture).height > 100 {
-                let photo = try PixelImage.load(path: quad.image.path(imagesFolder: resourcesFolder + "/Images"))
+                let photo = try PixelImage.load(path: bundledPhotoPath(quad.image))
                 let other = PhotoLibrary.photos.first { $0.image != quad.image }!
-                let wrong = try PixelImage.load(path: other.image.path(imagesFolder: resourcesFolder + "/Images"))
+                let wrong = try PixelImage.load(path: bundledPhotoPath(other.image))
                 let right = meanDifference(capture: capture, quad: quad, photo: photo)
                 #expect(right < 12, "\(quad.image) drawn where the display list says (mean difference \(right))")
                 #expect(meanDifference(capture: capture, quad: quad, photo: wrong) > 3 * right + 10)

@@ -31,7 +31,7 @@ extension SDLTests {
                 scene.draw(into: &list)
                 let quad = try #require(list.imageQuads.first { $0.image == PagerContent.pages[page].photo.image })
                 let shade = try #require(quad.shade)
-                let photo = try PixelImage.load(path: quad.image.path(imagesFolder: resourcesFolder + "/Images"))
+                let photo = try PixelImage.load(path: bundledPhotoPath(quad.image))
                 let s = quad.source, d = quad.destination
                 for run in list.textRuns {
                     // The line's box in the photo's pixels, through the quad.

@@ -14,7 +14,7 @@ struct PhotoLibraryTests {
         #expect(Set(PhotoLibrary.photos.map(\.image)).count == PhotoLibrary.photos.count)
         #expect(PhotoLibrary.photos.count >= 15, "a feed of 200 should not cycle through a handful")
         for photo in PhotoLibrary.photos {
-            #expect(ImageHeader.dimensions(of: photo.image.path(imagesFolder: resourcesFolder + "/Images")) != nil, "\(photo.image) shipped")
+            #expect(ImageHeader.dimensions(of: bundledPhotoPath(photo.image)) != nil, "\(photo.image) shipped")
             #expect(credits.contains("| \(photo.image) |"), "\(photo.image) credited")
         }
         let shipped = try FileManager.default.contentsOfDirectory(atPath: resourcesFolder + "/Images").filter { $0.hasSuffix(".jpg") }
@@ -24,7 +24,7 @@ struct PhotoLibraryTests {
     @Test func theHeaderAndPagerDrawOnlyPhotosAtLeast1600PixelsWide() {
         let large = HeaderArticle.covers.map(\.photo) + PagerContent.pages.map(\.photo)
         for photo in large {
-            let size = ImageHeader.dimensions(of: photo.image.path(imagesFolder: resourcesFolder + "/Images"))
+            let size = ImageHeader.dimensions(of: bundledPhotoPath(photo.image))
             #expect((size?.0 ?? 0) >= 1600, "\(photo.image): \(String(describing: size))")
         }
     }
@@ -33,7 +33,7 @@ struct PhotoLibraryTests {
     /// (give or take JPEG's rounding), 19 for the greyest photo here (storm clouds over a road).
     @Test func everyPhotoIsInColour() throws {
         for photo in PhotoLibrary.photos {
-            let image = try PixelImage.load(path: photo.image.path(imagesFolder: resourcesFolder + "/Images"))
+            let image = try PixelImage.load(path: bundledPhotoPath(photo.image))
             var chroma = 0.0
             for gy in 0..<32 {
                 for gx in 0..<32 {

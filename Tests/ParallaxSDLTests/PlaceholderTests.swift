@@ -95,7 +95,7 @@ extension SDLTests {
         func aPhotoIsItsMeanColourBeforeItsDecodeAndFadesInOverTime(image: PhotoID) throws {
             let canvas = try headlessCanvas(Size(width: 320, height: 200))
             canvas.photos.decodesSynchronously = false
-            let photo = try PixelImage.load(path: image.path(imagesFolder: resourcesFolder + "/Images"))
+            let photo = try PixelImage.load(path: bundledPhotoPath(image))
             var list = DisplayList()
             list.image(image, source: Rect(x: 0, y: 0, width: Double(photo.width), height: Double(photo.height)),
                        destination: Rect(x: 0, y: 0, width: 320, height: 200))

@@ -5,12 +5,16 @@ import Testing
 import ParallaxFrame
 @testable import ParallaxScenes
 @testable import ParallaxSDL
+import ParallaxPhotos
 import ParallaxTestSupport
 
 func headlessCanvas(_ size: Size = Size(width: 1280, height: 800)) throws -> Canvas {
     // Headless, each photo decodes when first drawn, before that frame renders.
     try Canvas(title: "test", size: size, resourcesFolder: resourcesFolder, mode: .headless, logger: Logger(label: "test"))
 }
+
+/// The file of a photo shipped under `Resources/Images`.
+func bundledPhotoPath(_ image: PhotoID) -> String { BundledPhotos(folder: resourcesFolder + "/Images").path(of: image.key) }
 
 /// A drag that scrolls the feed by `distance` px at t = 0.1 s.
 func dragScript(_ distance: Double) -> [TimedInput] {
