@@ -5,11 +5,12 @@ import Testing
 /// `ProcessStart` (Sources/ParallaxSDL/ProcessStart.swift) against the one clock that knows when a
 /// child started: its parent's, read just before and just after the spawn.
 @Suite struct ProcessStartTests {
-    /// Whichever resolution the child reports, its reading lies within the spawn, widened by what that
-    /// resolution allows: a fraction of a millisecond for the microsecond reading, one kernel tick
-    /// earlier for the tick (which truncates the start). A busy machine can make the child sleep
-    /// before its first reading (a page fault waiting on disk), which makes it a tick reading, not a
-    /// wrong one; how often it is microsecond is `bench`'s to say (`firstFrameResolution`).
+    /// Whichever resolution the child reports, its reading lies within the spawn, or before it by
+    /// at most one kernel tick and the millisecond `ProcessStart` lets the microsecond reading stray
+    /// from its tick: the tick truncates the start, and the microsecond reading is kept only within
+    /// its tick. That the microsecond reading is exact is not a test's to say: on a busy machine
+    /// this one has read 2 ms before the spawn began (the kernel's run-queue counters lag under
+    /// load), so it is `bench`'s (`firstFrameResolution`, `processStartBootTime`).
     @Test func benchTimesTheFirstFrameFromTheSpawnWithinItsResolution() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: parallaxBinary)
@@ -29,13 +30,8 @@ import Testing
         let resolution = try #require(report["firstFrameResolution"] as? String)
         let firstFrame = try #require(report["firstFrameMs"] as? Double)
         #expect(firstFrame > 0)
-        let tick = 1 / Double(sysconf(Int32(_SC_CLK_TCK)))
-        let earliest: Double
-        switch resolution {
-        case ProcessStart.Resolution.microsecond.rawValue: earliest = before - 0.0002
-        case ProcessStart.Resolution.kernelTick.rawValue: earliest = before - tick
-        default: Issue.record("unknown resolution \(resolution)"); return
-        }
+        #expect([ProcessStart.Resolution.microsecond.rawValue, ProcessStart.Resolution.kernelTick.rawValue].contains(resolution))
+        let earliest = before - 1 / Double(sysconf(Int32(_SC_CLK_TCK))) - 0.001
         #expect(start >= earliest && start <= after + 0.0002,
                 "\(resolution): \((start - before) * 1000) ms after the spawn began, which took \((after - before) * 1000) ms")
     }

@@ -267,12 +267,15 @@ struct TraceInput {
     let type: String
     let x: Double
     let y: Double
+    /// A wheel's or a trackpad's, in the script's sense (positive away from the user).
+    let dy: Double
 
     init(_ object: [String: Any]) throws {
         t = try #require(object["t"] as? Double ?? (object["t"] as? Int).map(Double.init))
         type = try #require(object["type"] as? String)
         x = object["x"] as? Double ?? (object["x"] as? Int).map(Double.init) ?? 0
         y = object["y"] as? Double ?? (object["y"] as? Int).map(Double.init) ?? 0
+        dy = object["dy"] as? Double ?? (object["dy"] as? Int).map(Double.init) ?? 0
     }
 
     /// The pointer's events from each press to its release, in order.
