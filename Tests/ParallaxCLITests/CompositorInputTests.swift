@@ -34,9 +34,9 @@ extension RealInputTests {
         /// `input`), on the window's own clock, which its frames' times are on too: while the fingers
         /// move, the content follows them 1:1 (on Wayland each held frame at exactly the steps it took
         /// by then; on X11, where it coasts between steps at the speed read from the stamps, its speed
-        /// over the frames' times within 5% of theirs over their stamps), every
-        /// step arrives, and then the momentum runs on its closed form (every frame's offset plus
-        /// velocity / k gives the same rest) from about their stamped speed (within 12%). A busy
+        /// over the frames' times within 5% of theirs over their stamps), every step arrives, and then
+        /// the momentum runs on its closed form (every frame's offset plus velocity / k gives the same
+        /// rest) from the stamped steps' velocity at the last (within 0.5%). A busy
         /// machine bends the stamps; the window must follow the stamps it got whatever they are.
         func swipeFollowsTheFingers(driver: String, step: Double) throws {
             let rig = try Compositor.start()
@@ -81,9 +81,13 @@ extension RealInputTests {
             try #require(coasting.count >= 10, "\(what): no momentum (phases \(trace.map(\.phase).suffix(5)))")
             let rests = coasting.map { $0.offset + $0.velocity / Self.k }
             #expect(rests.max()! - rests.min()! < 0.5, "\(what): the momentum is off its closed form, rests \(rests.min()!)...\(rests.max()!)")
+            // The momentum carries on the steps' velocity at the last (the tracker's fit of them as
+            // stamped), not their mean speed: a loaded machine that bunches some stamps sets the two apart.
             let momentum = (rests[0] - travel) * Self.k
-            #expect(abs(momentum / fingerSpeed - 1) <= 0.12, "\(what): momentum \(Int(momentum)) px/s against the fingers' \(Int(fingerSpeed)) as stamped")
-            print("compositor swipe \(driver) \(step): speed ratio \(speed / fingerSpeed), momentum ratio \(momentum / fingerSpeed), rest \(rests[0]) px")
+            let tracked = RealInputTests.chromiumReleaseVelocity(steps.map { (t: $0.x, x: $0.y) }, at: steps.last!.x)
+            #expect(abs(momentum / tracked - 1) <= 0.005,
+                    "\(what): momentum \(Int(momentum)) px/s against the stamped steps' \(Int(tracked)) at the last (\(Int(fingerSpeed)) over all)")
+            print("compositor swipe \(driver) \(step): speed ratio \(speed / fingerSpeed), momentum to tracked \(momentum / tracked), rest \(rests[0]) px")
         }
 
         @Test func onX11AFingerSwipeMovesTheContentOneToOneThenCoasts() throws {
