@@ -33,7 +33,10 @@ extension Point {
 /// One line of the trace: `{"frame": 12, "t": 0.2, "scene": "feed", "offset": {...}, "velocity": {...}, "phase": "...", ...}`.
 /// `presentTime` (CLOCK_MONOTONIC seconds at which the frame's present returned) and `cursor` (the
 /// one shown) only where there was a present and a pointer: the window's frames, not headless captures.
-public func traceLine(frame: Int, time: Double, presentTime: Double? = nil, cursor: CursorKind? = nil, scene: Traceable) -> String {
+/// `input`: what the frame took, with the times it was delivered at (the X server's on X11), in the
+/// script format, so a test can hold the frame against the events it was made from.
+public func traceLine(frame: Int, time: Double, presentTime: Double? = nil, cursor: CursorKind? = nil, input: [TimedInput] = [],
+                      scene: Traceable) -> String {
     let state = scene.scrollState
     var fields = scene.traceGeometry
     fields["frame"] = .number(Double(frame))
@@ -44,5 +47,6 @@ public func traceLine(frame: Int, time: Double, presentTime: Double? = nil, curs
     fields["offset"] = state.offset.traceValue
     fields["velocity"] = state.velocity.traceValue
     fields["phase"] = .string(state.phase.rawValue)
+    if !input.isEmpty { fields["input"] = .array(input.map(InputScript.encode)) }
     return JSONValue.object(fields).jsonText
 }

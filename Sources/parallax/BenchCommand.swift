@@ -16,8 +16,16 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The scene to measure.")
     var scene: SceneName = SceneName(argument: "feed")!
 
-    @Option(help: "How many frames to run (at 1/\(Int(FrameClock.standardRate)) s steps of the scene's clock).")
-    var frames = 600
+    @Option(help: """
+        How many frames to run (at 1/\(Int(FrameClock.standardRate)) s steps of the scene's clock; default \(Self.sceneFrames)). \
+        With --photos: the most frames before it stops (default \(Self.photoFrames)).
+        """)
+    var frames: Int?
+
+    /// The scene bench's frames: ten seconds of flings.
+    static let sceneFrames = 600
+    /// `--photos`' cap: ten minutes at 60 Hz, enough for 1,000 photos down and back.
+    static let photoFrames = 60 * 60 * 10
 
     @OptionGroup var itemCount: ItemCount
 
@@ -42,7 +50,7 @@ struct BenchCommand: ParsableCommand {
     var fling: Double = 8000
 
     func validate() throws {
-        guard (1...100_000).contains(frames) else { throw ValidationError("--frames must be from 1 to 100000") }
+        guard frames.map({ (1...100_000).contains($0) }) ?? true else { throw ValidationError("--frames must be from 1 to 100000") }
     }
 
     func run() throws {
@@ -52,6 +60,7 @@ struct BenchCommand: ParsableCommand {
             options.feed.itemCount = itemCount.items
             options.settings.physics = physics.name
             let viewport = size.size
+            let frames = frames ?? Self.sceneFrames
             let script = TimedInput.flings(duration: Double(frames) / FrameClock.standardRate, viewport: viewport, horizontal: scene.entry.scrollsHorizontally)
             // Every frame complete, in a window too: photos decode before the frame that needs them.
             let (canvas, driver) = try openScene(scene.name, viewport: viewport, options: options, mode: window ? .window : .headless,
@@ -86,9 +95,8 @@ struct BenchCommand: ParsableCommand {
             let writer = canvas.photos.thumbnailWriter
             let atStart = writer.map { Self.thumbnailShare(options.feed.photos.map(\.image.description), cache: $0.cache) }
             canvas.photos.index?.waitUntilBuilt()
-            // Frames are the cap here: by default enough for 1,000 photos down and back.
-            var report = PhotoBenchmark.run(canvas: canvas, driver: driver, velocity: fling,
-                                            maxFrames: frames == 600 ? 60 * 60 * 10 : frames)
+            let frameLimit = frames ?? Self.photoFrames
+            var report = PhotoBenchmark.run(canvas: canvas, driver: driver, velocity: fling, maxFrames: frameLimit)
             report.firstPhotoFrame = firstPhoto
             canvas.photos.finishThumbnailWrites()
             let cache = PhotoCacheReport(thumbnailsAtStart: atStart, written: writer?.written ?? 0)
@@ -100,7 +108,8 @@ struct BenchCommand: ParsableCommand {
             let ours = PhotoBenchmark.decodeTimes(paths: Array(sample), box: box)
             let anchor = PhotoBenchmark.djpegTimes(paths: Array(sample))
             let path = "\(canvas.rendererName), \(window ? "window" : "headless")"
-            let result = Self.photosJSON(report, items: options.feed.photos.count, velocity: fling, path: path, cache: cache, ours: ours, anchor: anchor)
+            let result = Self.photosJSON(report, items: options.feed.photos.count, velocity: fling, frameLimit: frameLimit, path: path, cache: cache,
+                                         ours: ours, anchor: anchor)
             // The scene (through its driver, gone by now) shares the canvas's text cache, whose
             // textures must go before the canvas destroys its renderer: the canvas lives to the end.
             withExtendedLifetime(canvas) {
@@ -133,7 +142,7 @@ struct BenchCommand: ParsableCommand {
         }.count, of: paths.count)
     }
 
-    static func photosJSON(_ r: PhotoBenchmark.Report, items: Int, velocity: Double, path: String, cache: PhotoCacheReport, ours: [Double],
+    static func photosJSON(_ r: PhotoBenchmark.Report, items: Int, velocity: Double, frameLimit: Int, path: String, cache: PhotoCacheReport, ours: [Double],
                            anchor: [Double]?) -> JSONValue {
         .object([
             "cache": .string(cache.state), "thumbnailsAtStart": cache.thumbnailsAtStart.map(JSONValue.number) ?? .null,
@@ -144,7 +153,7 @@ struct BenchCommand: ParsableCommand {
             "thumbnailsWritten": .number(Double(cache.written)),
             "firstPhotoFrameMs": r.firstPhotoFrame.map { .number($0 * 1000) } ?? .null,
             "photos": .number(Double(items)), "flingPxPerS": .number(velocity), "path": .string(path), "completed": .bool(r.completed),
-            "flings": .number(Double(r.flings)), "frames": .number(Double(r.intervals.count + 1)),
+            "frameLimit": .number(Double(frameLimit)), "flings": .number(Double(r.flings)), "frames": .number(Double(r.intervals.count + 1)),
             "intervalMs": milliseconds(r.intervals),
             "cardsEntered": .number(Double(r.entered)),
             "landings": .number(Double(r.landings)), "decodedAtLanding": .number(1 - share(r.landedAsPlaceholders, of: r.landed)),

@@ -70,9 +70,13 @@ struct RunCommand: ParsableCommand {
             }
             // A folder of photos is followed as it changes (docs/photo-folders.md, "A folder that changes").
             let follower = sceneOptions.settings.photos.map { PhotoFolderFollower(folder: $0, logger: logger) }
+            // The trace says what each frame took (the real-input tests read the events' times there).
+            var delivered: [TimedInput] = []
+            if trace != nil { runOptions.onInput = { delivered.append($0) } }
             let timings = Run.run(target: canvas, driver: driver, options: runOptions) { frame, time, presentTime, cursor, scene in
                 follower?.apply(to: scene, textures: canvas.textures)
-                trace?.write(frame: frame, time: time, presentTime: presentTime, cursor: cursor, scene: scene)
+                trace?.write(frame: frame, time: time, presentTime: presentTime, cursor: cursor, input: delivered, scene: scene)
+                delivered.removeAll(keepingCapacity: true)
             }
             follower?.stop()
             screenshots.finish()

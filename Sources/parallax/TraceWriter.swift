@@ -16,9 +16,15 @@ final class TraceWriter {
         try? handle.close()
     }
 
+    /// A frame's line (`Run.FrameObserver`'s shape, for the commands that take no input).
     func write(frame: Int, time: Double, presentTime: Double?, cursor: CursorKind?, scene: Scene) {
+        write(frame: frame, time: time, presentTime: presentTime, cursor: cursor, input: [], scene: scene)
+    }
+
+    func write(frame: Int, time: Double, presentTime: Double?, cursor: CursorKind?, input: [TimedInput], scene: Scene) {
         guard let scene = scene as? Traceable else { return }
-        buffer.append(Data((traceLine(frame: frame, time: time, presentTime: presentTime, cursor: cursor, scene: scene) + "\n").utf8))
+        let line = traceLine(frame: frame, time: time, presentTime: presentTime, cursor: cursor, input: input, scene: scene)
+        buffer.append(Data((line + "\n").utf8))
         if buffer.count > 1 << 16 { flush() }
     }
 

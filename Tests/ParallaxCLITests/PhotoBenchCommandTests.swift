@@ -22,6 +22,7 @@ import Testing
         let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
         #expect(report["photos"] as? Double == Double(photos.count))
         #expect(report["completed"] as? Bool == true, "down to the end and back to the top")
+        #expect(report["frameLimit"] as? Double == 36_000, "without --frames: ten minutes at 60 Hz")
         #expect((report["flings"] as? Double ?? 0) >= 2)
         #expect((report["cardsEntered"] as? Double ?? 0) >= Double(photos.count - 2), "every card but those on screen at the start came into view")
         let decode = try #require(report["decodeMs"] as? [String: Double])
@@ -42,9 +43,13 @@ import Testing
         let shares = ["quickAtEntry", "fullAtEntry", "placeholderAtEntry"].compactMap { report[$0] as? Double }
         #expect(shares.count == 3 && shares.allSatisfy { (0...1).contains($0) } && abs(shares.reduce(0, +) - 1) < 1e-9, "\(shares)")
         #expect((report["firstPhotoFrameMs"] as? Double ?? 0) > 0)
-        let warm = try parallax(["bench", "--photos", folder, "--fling", "8000", "--size", "640x400", "--json"], environment: environment)
+        // An explicit --frames is the cap, 600 too (once the default's sentinel, which ran 36,000).
+        let warm = try parallax(["bench", "--photos", folder, "--fling", "8000", "--size", "640x400", "--frames", "600", "--json"],
+                                environment: environment)
         #expect(warm.status == 0, "\(warm.stderr)")
         let second = try #require(try JSONSerialization.jsonObject(with: Data(warm.stdout.utf8)) as? [String: Any])
+        #expect(second["frameLimit"] as? Double == 600)
+        #expect((second["frames"] as? Double ?? .infinity) <= 600)
         #expect(second["cache"] as? String == "warm")
         #expect((0...1).contains(second["fromThumbnailCache"] as? Double ?? -1))
     }

@@ -39,10 +39,17 @@ import Testing
         let written = thumbnails(cache)
         #expect(!written.isEmpty, "no thumbnails in \(cache)/thumbnails")
         #expect(written.allSatisfy { $0.hasSuffix(".png") && !($0 as NSString).lastPathComponent.hasPrefix(".") }, "\(written)")
-        // A second capture reads them: nothing new is written, and the frame is drawn all the same.
+        // A second capture reads them: none is written again, and the frame is drawn all the same.
+        // (It may add the thumbnail of a photo the first had not decoded by its exit: which ones
+        // the prefetch reaches before then depends on the machine's load.)
+        func modified(_ name: String) -> Date? {
+            (try? FileManager.default.attributesOfItem(atPath: cache + "/thumbnails/" + name))?[.modificationDate] as? Date
+        }
+        let firstWritten = written.map(modified)
         let again = try parallax(["capture", "--scene", "feed", "--photos", folder, "--size", "640x400", "--out", folder + "-out"], environment: environment)
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(thumbnails(cache).sorted() == written.sorted())
+        #expect(Set(written).isSubset(of: thumbnails(cache)))
+        #expect(written.map(modified) == firstWritten, "a thumbnail the first capture wrote was written again")
     }
 
     @Test(arguments: [true, false])
