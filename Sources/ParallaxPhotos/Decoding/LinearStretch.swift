@@ -12,8 +12,8 @@ extension PixelOperations {
         guard size.width > 0, size.height > 0, source.width > 0, source.height > 0 else { return output }
         let columns = StretchAxis(source: source.width, destination: size.width)
         let rows = StretchAxis(source: source.height, destination: size.height)
-        // Each destination pixel reads two neighbouring source pixels of a row; a one-pixel wide
-        // image is read as two equal columns (any weights give the pixel itself).
+        // Each destination pixel reads two neighbouring source pixels of a row as one word; a
+        // one-pixel wide image is read as two equal columns (any weights give the pixel itself).
         var pairs = source
         if source.width == 1 {
             pairs = PhotoPixels(width: 2, height: source.height, format: source.format)
@@ -21,10 +21,10 @@ extension PixelOperations {
                 for i in 0..<8 { pairs.bytes[y * 8 + i] = source.bytes[y * 4 + i % 4] }
             }
         }
-        let pitch = pairs.pitch / 4, outputPitch = output.pitch / 4
+        let pitch = pairs.pitch, outputPitch = output.pitch / 4
         pairs.bytes.withUnsafeBytes { fromBytes in
             output.bytes.withUnsafeMutableBytes { toBytes in
-                let from = fromBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+                let from = fromBytes.baseAddress!
                 let to = toBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
                 columns.pairs.withUnsafeBufferPointer { columnPairs in
                     for y in 0..<size.height {
@@ -35,19 +35,26 @@ extension PixelOperations {
                         let line = to + y * outputPitch
                         for x in 0..<size.width {
                             let column = columnPairs[x]
-                            let left = column.index
-                            // Each channel in a 16-bit lane: the vertical sums (at most 255 x 128)
-                            // fit. The horizontal one (at most 255 x 128 x 128) does not: it is
-                            // taken in the sums' high and low 7 bits, each within 16 bits, and
-                            // shifted by 14 in all. No lane carries into the next.
-                            let near = lanes(top[left]) &* above &+ lanes(bottom[left]) &* below
-                            let far = lanes(top[left &+ 1]) &* above &+ lanes(bottom[left &+ 1]) &* below
+                            let offset = column.index &* 4
+                            // The pair as one little-endian word, split into bytes 0 and 2 and
+                            // bytes 1 and 3 of each pixel, a channel to a 16-bit lane: the vertical
+                            // sums (at most 255 x 128) fit.
+                            let upper = top.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                            let lower = bottom.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                            let even = (upper & 0x00FF_00FF_00FF_00FF) &* above &+ (lower & 0x00FF_00FF_00FF_00FF) &* below
+                            let odd = (upper >> 8 & 0x00FF_00FF_00FF_00FF) &* above &+ (lower >> 8 & 0x00FF_00FF_00FF_00FF) &* below
+                            // Each pixel's four sums in one word (bytes 0, 2, 1, 3). The horizontal
+                            // sum (at most 255 x 128 x 128) does not fit a lane: it is taken in the
+                            // sums' high and low 7 bits, each within 16 bits, and shifted by 14 in
+                            // all. No lane carries into the next.
+                            let left = (even & 0xFFFF_FFFF) | odd << 32, right = even >> 32 | (odd & 0xFFFF_FFFF_0000_0000)
                             let after = UInt64(column.weight), before = 128 &- after
-                            let high = (near >> 7 & 0x00FF_00FF_00FF_00FF) &* before &+ (far >> 7 & 0x00FF_00FF_00FF_00FF) &* after
-                            let low = (near & 0x007F_007F_007F_007F) &* before &+ (far & 0x007F_007F_007F_007F) &* after
+                            let high = (left >> 7 & 0x00FF_00FF_00FF_00FF) &* before &+ (right >> 7 & 0x00FF_00FF_00FF_00FF) &* after
+                            let low = (left & 0x007F_007F_007F_007F) &* before &+ (right & 0x007F_007F_007F_007F) &* after
                             let mixed = (high &+ (low >> 7 & 0x007F_007F_007F_007F)) >> 7 & 0x00FF_00FF_00FF_00FF
-                            let packed = mixed | mixed >> 8
-                            line[x] = UInt32(truncatingIfNeeded: packed & 0xFFFF | packed >> 16 & 0xFFFF_0000)
+                            // Lanes 0, 2, 1, 3 to bytes 0, 1, 2, 3.
+                            let packed = mixed | mixed >> 24
+                            line[x] = UInt32(truncatingIfNeeded: packed)
                         }
                     }
                 }
@@ -55,14 +62,6 @@ extension PixelOperations {
         }
         return output
     }
-}
-
-/// A pixel's four bytes, in memory order, as the four 16-bit lanes of a word.
-@inline(__always)
-private func lanes(_ pixel: UInt32) -> UInt64 {
-    var x = UInt64(pixel)
-    x = (x | x << 16) & 0x0000_FFFF_0000_FFFF
-    return (x | x << 8) & 0x00FF_00FF_00FF_00FF
 }
 
 /// One axis of `PixelOperations.stretchLinear`: for each destination pixel, the first of the two
