@@ -81,8 +81,9 @@ let package = Package(
         .target(name: "ParallaxEngine"),
         .target(name: "ParallaxScenes", dependencies: ["ParallaxEngine"]),
         .target(name: "ParallaxFrame", dependencies: ["ParallaxEngine"]),
-        // CSDL2 here is SDL's software surfaces only (pixel buffers, conversion, linear stretching),
-        // CSDL2Image its loading of formats other than JPEG: never SDL's video subsystem.
+        // Decoded photos are `PhotoPixels`, resampled in Swift. CSDL2Image stays for formats other
+        // than JPEG (PNG, GIF, WebP, ...), with CSDL2 for the surface it returns, converted and
+        // freed in Decoding/SDLImageFile.swift alone: never SDL's video subsystem.
         .target(
             name: "ParallaxPhotos",
             dependencies: [
@@ -124,7 +125,7 @@ let package = Package(
         // What the test targets share: the package's folders, scratch folders, JPEGs made in the test.
         .target(name: "ParallaxTestSupport", dependencies: ["CTurboJPEG"], path: "Tests/ParallaxTestSupport"),
         // Photos decoded, indexed and scheduled without a window.
-        .testTarget(name: "ParallaxPhotosTests", dependencies: ["ParallaxPhotos", "ParallaxScenes", "ParallaxTestSupport", "CSDL2"]),
+        .testTarget(name: "ParallaxPhotosTests", dependencies: ["ParallaxPhotos", "ParallaxScenes", "ParallaxTestSupport"]),
         // The snapshot strategy's tests live here: every test that drives SDL runs in one serialized suite.
         .testTarget(
             name: "ParallaxSDLTests",

@@ -1,4 +1,3 @@
-import CSDL2
 import Foundation
 import Logging
 import ParallaxEngine
@@ -183,8 +182,8 @@ public final class PhotoSource: ImageMetrics {
 
     /// Quick images that arrived since the last call, by image. One asked for and dropped from the
     /// queue before it was made (its card went by) is asked for again when it matters.
-    public func takeQuickImages() -> [(image: PhotoID, pixels: ThumbnailCache.Pixels)] {
-        var made: [(image: PhotoID, pixels: ThumbnailCache.Pixels)] = []
+    public func takeQuickImages() -> [(image: PhotoID, pixels: PhotoPixels)] {
+        var made: [(image: PhotoID, pixels: PhotoPixels)] = []
         for image in quickAsked {
             guard let taken = queue.takeQuick(path(image)) else {
                 if !queue.isMakingQuick(path(image)) { quickAsked.remove(image) }
@@ -236,10 +235,7 @@ public final class PhotoSource: ImageMetrics {
     /// failures, decodes waiting; asked for again, they are read afresh.
     public func forget(_ images: Set<PhotoID>) {
         let paths = Set(images.map(path))
-        for (job, decoded) in arrived where paths.contains(job.path) {
-            SDL_FreeSurface(decoded.surface)
-            arrived[job] = nil
-        }
+        for job in arrived.keys where paths.contains(job.path) { arrived[job] = nil }
         for job in handedOut.keys where paths.contains(job.path) { handedOut[job] = nil }
         for image in images {
             sizes[image] = nil
@@ -249,9 +245,5 @@ public final class PhotoSource: ImageMetrics {
         damaged.subtract(images)
         headersRead.subtract(images)
         quickMissing.subtract(images)
-    }
-
-    deinit {
-        for decoded in arrived.values { SDL_FreeSurface(decoded.surface) }
     }
 }

@@ -1,4 +1,3 @@
-import CSDL2
 import Foundation
 import Logging
 import Testing
@@ -172,7 +171,7 @@ func checkWrittenThumbnail(root: String, photo: String, uri: String, image: (wid
         #expect(read == Dictionary(uniqueKeysWithValues: texts))
         #expect(pixels.width == 5 && pixels.height == 3)
         // B, G, R, X: the pixel (4, 2) is R 160, G 0, B 160.
-        #expect(Array(pixels.bgrx[((2 * 5) + 4) * 4..<((2 * 5) + 4) * 4 + 4]) == [160, 0, 160, 255])
+        #expect(Array(pixels.bytes[((2 * 5) + 4) * 4..<((2 * 5) + 4) * 4 + 4]) == [160, 0, 160, 255])
         let encoded = try #require(ThumbnailCache.encodePNG(pixels, texts: texts))
         let walked = try #require(pngChunks(encoded))
         #expect(walked.width == 5 && walked.height == 3 && walked.texts == Dictionary(uniqueKeysWithValues: texts))
@@ -221,10 +220,10 @@ final class LogLines: @unchecked Sendable {
     var lines: [String] { lock.withLock { stored } }
 }
 
-/// The mean colour of a decoded surface, 0xRRGGBB.
-private func meanColour(_ surface: UnsafeMutablePointer<SDL_Surface>) -> (r: Int, g: Int, b: Int) {
-    let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
-    let p = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+/// The mean colour of decoded pixels, 0xRRGGBB.
+private func meanColour(_ pixels: PhotoPixels) -> (r: Int, g: Int, b: Int) {
+    let w = pixels.width, h = pixels.height, pitch = pixels.pitch
+    let p = pixels.bytes
     var sum = (0, 0, 0)
     for y in stride(from: 0, to: h, by: 7) {
         for x in stride(from: 0, to: w, by: 7) {
@@ -236,20 +235,19 @@ private func meanColour(_ surface: UnsafeMutablePointer<SDL_Surface>) -> (r: Int
     return (sum.0 / n, sum.1 / n, sum.2 / n)
 }
 
-/// Decodes through the shared thumbnail cache: surfaces only, no window.
+/// Decodes through the shared thumbnail cache: pixels only, no window.
 @Suite struct ThumbnailCacheDecodeTests {
     /// Decodes `scene`'s photo drawn at `scale` through a queue with the scene's cache; the queue's counts and the
     /// picture's mean colour.
     private func decodeThroughQueue(_ scene: Scene, scale: Double, writer: ThumbnailWriter? = nil) throws
-        -> (counts: DecodeQueue.Counts, colour: (r: Int, g: Int, b: Int), size: (Int32, Int32)) {
+        -> (counts: DecodeQueue.Counts, colour: (r: Int, g: Int, b: Int), size: (Int, Int)) {
         let queue = DecodeQueue(workerCount: 0)
         queue.thumbnails = writer ?? scene.writer()
         let job = ImageDecoder.Job(path: scene.photo)
         queue.decodeNow([(job, scale)])
         queue.finishWrites()
         guard case let .decoded(decoded)? = queue.take(job) else { throw TestFailure("not decoded") }
-        defer { SDL_FreeSurface(decoded.surface) }
-        return (queue.decodeCounts, meanColour(decoded.surface), (decoded.surface.pointee.w, decoded.surface.pointee.h))
+        return (queue.decodeCounts, meanColour(decoded.pixels), (decoded.pixels.width, decoded.pixels.height))
     }
 
     @Test func anotherApplicationsValidThumbnailIsUsedAndTheJPEGIsNotDecoded() throws {
@@ -268,7 +266,6 @@ private func meanColour(_ surface: UnsafeMutablePointer<SDL_Surface>) -> (r: Int
         guard case let .decoded(decoded) = ImageDecoder.decode(ImageDecoder.Job(path: scene.photo), scale: 0.2, thumbnails: scene.cache).result else {
             throw TestFailure("not decoded")
         }
-        SDL_FreeSurface(decoded.surface)
         #expect(decoded.origin == .thumbnail(.xLarge))
     }
 
@@ -401,7 +398,6 @@ private func meanColour(_ surface: UnsafeMutablePointer<SDL_Surface>) -> (r: Int
         queue.finishWrites()
         #expect(writer.written == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: scene.root + "/xx-large") == ["photo.jpg"])
-        if case let .decoded(decoded)? = queue.take(ImageDecoder.Job(path: inside)) { SDL_FreeSurface(decoded.surface) }
     }
 }
 

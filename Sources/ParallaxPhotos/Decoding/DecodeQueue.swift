@@ -1,9 +1,8 @@
-import CSDL2
 import Dispatch
 import Foundation
 
 /// Runs `ImageDecoder` off the render thread. The render thread asks for decodes, says each frame
-/// which still matter (`schedule`), and collects results (`take`) to upload. Surfaces are handed
+/// which still matter (`schedule`), and collects results (`take`) to upload. Pixels are handed
 /// over whole, never shared.
 ///
 /// Workers run at the lowest priority (nice 19): the window's frames and the OpenGL rasteriser's
@@ -153,8 +152,8 @@ public final class DecodeQueue: @unchecked Sendable {
     /// yields to a frame. (0: nothing runs; tests look at the queue's order.)
     public init(workerCount: Int = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1))) {
         self.workerCount = workerCount
-        // Decoded surfaces are megabytes each, made on the workers and freed on the render thread.
-        // glibc raises its mmap threshold after the first such frees, and later surfaces then come
+        // Decoded pixels are megabytes each, made on the workers and freed on the render thread.
+        // glibc raises its mmap threshold after the first such frees, and later buffers then come
         // from per-thread heaps that fragment and never shrink: a fling down 1,000 photos peaked at
         // 1.1 GB against 480 MB with the threshold held at 1 MB (docs/photo-folders.md).
         // (mallopt is glibc's, declared in malloc.h, which no module map here exports.)
@@ -162,10 +161,6 @@ public final class DecodeQueue: @unchecked Sendable {
             let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD
             _ = unsafeBitCast(mallopt, to: (@convention(c) (Int32, Int32) -> Int32).self)(mmapThreshold, 1 << 20)
         }
-    }
-
-    deinit {
-        for case let .decoded(decoded) in results.values { SDL_FreeSurface(decoded.surface) }
     }
 
     /// Starts decoding `job` resampled by `scale` (nil: the file's own size), unless it is already
@@ -213,8 +208,7 @@ public final class DecodeQueue: @unchecked Sendable {
         }
         for job in listed.keys { pending.remove(job) }
         let wanted = Set(prefetch.map(\.job))
-        for (job, result) in results where !background.contains(job) && !drawn.contains(job) && !wanted.contains(job) {
-            if case let .decoded(decoded) = result { SDL_FreeSurface(decoded.surface) }
+        for job in results.keys where !background.contains(job) && !drawn.contains(job) && !wanted.contains(job) {
             results[job] = nil
             pending.remove(job)
         }
@@ -372,7 +366,7 @@ public final class DecodeQueue: @unchecked Sendable {
         done.unlock()
     }
 
-    /// The result for `job` if its decode has finished; the caller owns a decoded surface.
+    /// The result for `job` if its decode has finished; its pixels are the caller's.
     func take(_ job: ImageDecoder.Job) -> ImageDecoder.Result? {
         lock.lock()
         defer { lock.unlock() }

@@ -1,18 +1,17 @@
-import CSDL2
-import CSDL2Image
 import CTurboJPEG
 import Foundation
 import ParallaxEngine
 
 /// Decodes one image file to the size it is drawn at: JPEGs through libjpeg-turbo, scaled in the
 /// DCT to the smallest of its factors (1/8, 1/4, 3/8, 1/2, ... 1) that still covers that size, then
-/// area-averaged down (`PixelOperations.resample`); other formats through SDL2_image, whole, then
-/// resampled. EXIF orientation is applied. Pure work on the calling thread: `DecodeQueue` runs it.
+/// area-averaged down (`PixelOperations.resample`); other formats through SDL2_image
+/// (`SDLImageFile`), whole, then resampled. EXIF orientation is applied. Pure work on the calling
+/// thread: `DecodeQueue` runs it.
 public enum ImageDecoder {
-    /// `surface` is the image resampled by `scale` (nil: at its own size, `imageSize`), less its
+    /// `pixels` is the image resampled by `scale` (nil: at its own size, `imageSize`), less its
     /// first `rowOffset` rows (a shaded image keeps only the rows its quad shows).
-    public struct Decoded {
-        public let surface: UnsafeMutablePointer<SDL_Surface>
+    public struct Decoded: Sendable {
+        public let pixels: PhotoPixels
         /// The whole image's size, the right way up.
         public let imageSize: Size
         public let scale: Double?
@@ -24,7 +23,7 @@ public enum ImageDecoder {
         public var origin = Origin.file
     }
 
-    public enum Result {
+    public enum Result: Sendable {
         case decoded(Decoded)
         case failed(String)
     }
@@ -70,7 +69,7 @@ public enum ImageDecoder {
     static let thumbnailSide = 128
 
     /// Larger images are refused: a texture that size may not even be creatable.
-    static let maxSide: Int32 = 8192
+    static let maxSide = 8192
 
     /// The image's size the right way up, from its header (and EXIF for a JPEG), without decoding.
     public static func orientedSize(of path: String) -> (width: Int, height: Int)? {
@@ -106,8 +105,8 @@ public enum ImageDecoder {
                 let drawn = (width: max(1, Int((Double(w) * factor).rounded())), height: max(1, Int((Double(h) * factor).rounded())))
                 let covering = ThumbnailCache.sizes(covering: drawn.width, drawn.height, width: w, height: h)
                 for size in covering {
-                    guard let pixels = thumbnails.read(file, size: size, covering: drawn), let surface = surface(of: pixels) else { continue }
-                    cached = Loaded(surface: surface, imageSize: Size(width: Double(w), height: Double(h)), origin: .thumbnail(size))
+                    guard let pixels = thumbnails.read(file, size: size, covering: drawn) else { continue }
+                    cached = Loaded(pixels: pixels, imageSize: Size(width: Double(w), height: Double(h)), origin: .thumbnail(size))
                     break
                 }
                 // Where no size covers the card (a portrait 900 px wide, scale 2), the largest is
@@ -134,8 +133,9 @@ public enum ImageDecoder {
             case let .success(image):
                 loaded = image
                 // A damaged file is shown as far as it goes, but not kept so for other applications.
-                if let source, let plan, image.damage == nil, let pixels = pixels(of: image.surface, size: plan.dimensions) {
-                    work = .write(pixels, of: source, size: plan.size, image: plan.image, mimeType: image.mimeType)
+                if let source, let plan, image.damage == nil {
+                    work = .write(PixelOperations.resample(image.pixels, to: plan.dimensions), of: source, size: plan.size, image: plan.image,
+                                  mimeType: image.mimeType)
                 }
             case let .failure(failure):
                 return (.failed(failure.message), source.map { .failure($0) })
@@ -143,48 +143,19 @@ public enum ImageDecoder {
         }
         let imageSize = loaded.imageSize
         // Made from the scaled decode; the backdrop samples it per pixel of the whole image (`imageSize`).
-        let thumbnail = PixelOperations.thumbnail(of: loaded.surface, maxSide: thumbnailSide)
-        let target = (w: max(1, Int32((imageSize.width * factor).rounded())), h: max(1, Int32((imageSize.height * factor).rounded())))
-        guard let resampled = PixelOperations.resample(loaded.surface, to: target) else {
-            return (.failed("image \(path) cannot be resampled to \(target.w)x\(target.h): \(String(cString: SDL_GetError()))"), work)
-        }
+        let thumbnail = PixelOperations.thumbnail(of: loaded.pixels, maxSide: thumbnailSide)
+        let target = (width: max(1, Int((imageSize.width * factor).rounded())), height: max(1, Int((imageSize.height * factor).rounded())))
+        let resampled = PixelOperations.resample(loaded.pixels, to: target)
         guard let shade = job.shade else {
-            return (.decoded(Decoded(surface: resampled, imageSize: imageSize, scale: scale, rowOffset: 0, thumbnail: thumbnail,
+            return (.decoded(Decoded(pixels: resampled, imageSize: imageSize, scale: scale, rowOffset: 0, thumbnail: thumbnail,
                                      damage: loaded.damage, origin: loaded.origin)), work)
         }
-        let first = max(0, min(Int(resampled.pointee.h) - 1, Int((shade.firstRow * factor).rounded(.down))))
-        let end = max(first + 1, min(Int(resampled.pointee.h), Int((shade.endRow * factor).rounded(.up))))
-        guard let rows = PixelOperations.crop(resampled, rows: first..<end) else {
-            return (.failed("image \(path): out of memory cropping it: \(String(cString: SDL_GetError()))"), work)
-        }
-        PixelOperations.apply(shade, to: rows, scale: factor, firstRow: first)
-        return (.decoded(Decoded(surface: rows, imageSize: imageSize, scale: scale, rowOffset: first, thumbnail: thumbnail,
+        let first = max(0, min(resampled.height - 1, Int((shade.firstRow * factor).rounded(.down))))
+        let end = max(first + 1, min(resampled.height, Int((shade.endRow * factor).rounded(.up))))
+        var rows = PixelOperations.crop(resampled, rows: first..<end)
+        PixelOperations.apply(shade, to: &rows, scale: factor, firstRow: first)
+        return (.decoded(Decoded(pixels: rows, imageSize: imageSize, scale: scale, rowOffset: first, thumbnail: thumbnail,
                                  damage: loaded.damage, origin: loaded.origin)), work)
-    }
-
-    /// A 32-bit surface holding `pixels` (B, G, R, X: SDL's XRGB8888).
-    static func surface(of pixels: ThumbnailCache.Pixels) -> UnsafeMutablePointer<SDL_Surface>? {
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(pixels.width), Int32(pixels.height), 32, SDL_PIXELFORMAT_RGB888.rawValue) else {
-            return nil
-        }
-        let pitch = Int(surface.pointee.pitch), row = pixels.width * 4
-        pixels.bgrx.withUnsafeBytes { bytes in
-            for y in 0..<pixels.height { memcpy(surface.pointee.pixels + y * pitch, bytes.baseAddress! + y * row, row) }
-        }
-        return surface
-    }
-
-    /// A 32-bit surface (kept) resampled to `size`, as B, G, R, X pixels (alpha dropped).
-    static func pixels(of surface: UnsafeMutablePointer<SDL_Surface>, size: (width: Int, height: Int)) -> ThumbnailCache.Pixels? {
-        guard let copy = SDL_DuplicateSurface(surface),
-              let resampled = PixelOperations.resample(copy, to: (Int32(size.width), Int32(size.height))) else { return nil }
-        defer { SDL_FreeSurface(resampled) }
-        let pitch = Int(resampled.pointee.pitch), row = size.width * 4
-        var bgrx = [UInt8](repeating: 0, count: row * size.height)
-        bgrx.withUnsafeMutableBytes { bytes in
-            for y in 0..<size.height { memcpy(bytes.baseAddress! + y * row, resampled.pointee.pixels + y * pitch, row) }
-        }
-        return ThumbnailCache.Pixels(width: size.width, height: size.height, bgrx: bgrx)
     }
 
     struct Failure: Error {
@@ -193,14 +164,14 @@ public enum ImageDecoder {
 
     /// A file's pixels the right way up, the whole image's size, and any damage decoded past.
     struct Loaded {
-        let surface: UnsafeMutablePointer<SDL_Surface>
+        let pixels: PhotoPixels
         let imageSize: Size
         var damage: String?
         var origin = Origin.file
         var mimeType = "image/png"
     }
 
-    /// The file as a 32-bit surface the right way up, at least `factor` times its size (a JPEG) or
+    /// The file's pixels the right way up, at least `factor` times its size (a JPEG) or
     /// whole (other formats), with the whole image's size.
     static func load(_ path: String, factor: Double) -> Swift.Result<Loaded, Failure> {
         if let (w, h) = ImageHeader.dimensions(of: path), w > maxSide || h > maxSide || w < 1 || h < 1 {
@@ -209,18 +180,7 @@ public enum ImageDecoder {
         if let data = FileManager.default.contents(atPath: path), data.count >= 2, data[data.startIndex] == 0xFF, data[data.startIndex + 1] == 0xD8 {
             return jpeg([UInt8](data), path: path, factor: factor)
         }
-        guard let loaded = IMG_Load(path) else {
-            return .failure(Failure(message: "image \(path) cannot be loaded: \(String(cString: SDL_GetError()))"))
-        }
-        let w = loaded.pointee.w, h = loaded.pointee.h
-        guard w > 0, h > 0, w <= maxSide, h <= maxSide else {
-            SDL_FreeSurface(loaded)
-            return .failure(Failure(message: "image \(path) is \(w)x\(h), outside 1...\(maxSide) px a side"))
-        }
-        guard let surface = PixelOperations.thirtyTwoBit(loaded) else {
-            return .failure(Failure(message: "image \(path) cannot be converted to 32 bits a pixel: \(String(cString: SDL_GetError()))"))
-        }
-        return .success(Loaded(surface: surface, imageSize: Size(width: Double(w), height: Double(h))))
+        return SDLImageFile.load(path).map { Loaded(pixels: $0, imageSize: Size(width: Double($0.width), height: Double($0.height))) }
     }
 
     /// libjpeg-turbo's DCT scaling factors no larger than 1, smallest first.
@@ -261,26 +221,23 @@ public enum ImageDecoder {
         let orientation = orientation ?? Exif.parse(bytes).orientation
         let dct = dctFactor(width: Int(w), height: Int(h), factor: factor)
         let sw = Int32(scaled(Int(w), dct)), sh = Int32(scaled(Int(h), dct))
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, sw, sh, 32, SDL_PIXELFORMAT_RGB888.rawValue) else {
-            return .failure(Failure(message: "image \(path): out of memory for \(sw)x\(sh): \(String(cString: SDL_GetError()))"))
+        var pixels = PhotoPixels(width: Int(sw), height: Int(sh), format: .xrgb8888)
+        // `PhotoPixels` are B, G, R, X in memory: libjpeg-turbo's BGRX.
+        let pitch = Int32(pixels.pitch)
+        let status = pixels.bytes.withUnsafeMutableBufferPointer { buffer in
+            tjDecompress2(handle, bytes, UInt(bytes.count), buffer.baseAddress, sw, pitch, sh, Int32(TJPF_BGRX.rawValue), 0)
         }
-        // XRGB8888 in memory (little endian) is B, G, R, X: libjpeg-turbo's BGRX.
-        let status = tjDecompress2(handle, bytes, UInt(bytes.count), surface.pointee.pixels.assumingMemoryBound(to: UInt8.self),
-                                   sw, surface.pointee.pitch, sh, Int32(TJPF_BGRX.rawValue), 0)
         // A warning (a truncated or slightly corrupt file) leaves a picture, grey where data was
         // missing, shown as viewers show it, with a log line.
         var damage: String?
         if status != 0 {
             guard tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) else {
-                SDL_FreeSurface(surface)
                 return .failure(problem("cannot be decoded"))
             }
             damage = "image \(path) is damaged, shown as far as it decodes: \(String(cString: tjGetErrorStr2(handle)))"
         }
-        guard let upright = PixelOperations.orient(surface, orientation) else {
-            return .failure(Failure(message: "image \(path): out of memory turning it: \(String(cString: SDL_GetError()))"))
-        }
+        let upright = PixelOperations.orient(pixels, orientation)
         let size = orientation >= 5 ? Size(width: Double(h), height: Double(w)) : Size(width: Double(w), height: Double(h))
-        return .success(Loaded(surface: upright, imageSize: size, damage: damage, mimeType: "image/jpeg"))
+        return .success(Loaded(pixels: upright, imageSize: size, damage: damage, mimeType: "image/jpeg"))
     }
 }

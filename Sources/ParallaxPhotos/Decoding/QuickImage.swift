@@ -1,4 +1,3 @@
-import CSDL2
 import Foundation
 
 /// A photo in small, ready in a few milliseconds where its full decode cannot be ready when its
@@ -17,30 +16,28 @@ public enum QuickImage {
     }
 
     struct Made: Sendable {
-        let pixels: ThumbnailCache.Pixels
+        let pixels: PhotoPixels
         let origin: Origin
     }
 
     static func make(path: String, thumbnails: ThumbnailCache?) -> Made? {
         if let thumbnails, let source = ThumbnailCache.Source(path: path) {
             for size in [ThumbnailCache.Size.large, .normal, .xLarge] {
-                guard let pixels = thumbnails.read(source, size: size, covering: (1, 1)), let surface = ImageDecoder.surface(of: pixels),
-                      let small = shrunk(surface) else { continue }
-                return Made(pixels: small, origin: .thumbnailCache)
+                guard let pixels = thumbnails.read(source, size: size, covering: (1, 1)) else { continue }
+                return Made(pixels: shrunk(pixels), origin: .thumbnailCache)
             }
         }
         guard let (w, h) = ImageDecoder.orientedSize(of: path), w > 0, h > 0 else { return nil }
-        if let embedded = exifThumbnail(path: path, width: w, height: h), let small = shrunk(embedded) {
-            return Made(pixels: small, origin: .exif)
+        if let embedded = exifThumbnail(path: path, width: w, height: h) {
+            return Made(pixels: shrunk(embedded), origin: .exif)
         }
-        guard case let .success(image) = ImageDecoder.load(path, factor: Double(maxSide) / Double(max(w, h))),
-              let small = shrunk(image.surface) else { return nil }
-        return Made(pixels: small, origin: .dct)
+        guard case let .success(image) = ImageDecoder.load(path, factor: Double(maxSide) / Double(max(w, h))) else { return nil }
+        return Made(pixels: shrunk(image.pixels), origin: .dct)
     }
 
     /// The JPEG's EXIF thumbnail decoded the right way up, if it has one of the photo's shape (some
     /// cameras pad a wide photo's thumbnail to 4:3 with black bars: those are not used).
-    static func exifThumbnail(path: String, width: Int, height: Int) -> UnsafeMutablePointer<SDL_Surface>? {
+    static func exifThumbnail(path: String, width: Int, height: Int) -> PhotoPixels? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         let head = [UInt8]((try? handle.read(upToCount: 128 * 1024)) ?? Data())
@@ -48,18 +45,14 @@ public enum QuickImage {
         guard let range = exif.thumbnail,
               case let .success(image) = ImageDecoder.jpeg(Array(head[range]), path: path, factor: 1, orientation: exif.orientation) else { return nil }
         let aspect = image.imageSize.width / image.imageSize.height, photo = Double(width) / Double(height)
-        guard abs(aspect / photo - 1) < 0.03 else {
-            SDL_FreeSurface(image.surface)
-            return nil
-        }
-        return image.surface
+        guard abs(aspect / photo - 1) < 0.03 else { return nil }
+        return image.pixels
     }
 
-    /// `surface` (freed here) shrunk to at most `maxSide` a side, as pixels.
-    private static func shrunk(_ surface: UnsafeMutablePointer<SDL_Surface>) -> ThumbnailCache.Pixels? {
-        defer { SDL_FreeSurface(surface) }
-        let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
+    /// `pixels` shrunk to at most `maxSide` a side.
+    private static func shrunk(_ pixels: PhotoPixels) -> PhotoPixels {
+        let w = pixels.width, h = pixels.height
         let scale = min(1, Double(maxSide) / Double(max(w, h)))
-        return ImageDecoder.pixels(of: surface, size: (max(1, Int((Double(w) * scale).rounded())), max(1, Int((Double(h) * scale).rounded()))))
+        return PixelOperations.resample(pixels, to: (max(1, Int((Double(w) * scale).rounded())), max(1, Int((Double(h) * scale).rounded()))))
     }
 }

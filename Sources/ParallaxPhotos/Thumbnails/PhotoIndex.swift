@@ -1,4 +1,3 @@
-import CSDL2
 import Foundation
 import Logging
 import ParallaxEngine
@@ -132,8 +131,7 @@ extension PhotoIndex {
     static func thumbnail(ofFile path: String, maxSide: Int) -> ImageThumbnail? {
         let factor = Double(maxSide) / max(1, Double(ImageDecoder.orientedSize(of: path).map { max($0.width, $0.height) } ?? maxSide))
         guard case let .success(image) = ImageDecoder.load(path, factor: factor) else { return nil }
-        defer { SDL_FreeSurface(image.surface) }
-        return PixelOperations.thumbnail(of: image.surface, maxSide: maxSide)
+        return PixelOperations.thumbnail(of: image.pixels, maxSide: maxSide)
     }
 
     /// The colour thumbnail of a photo through the shared cache: from its valid `xx-large` thumbnail
@@ -147,8 +145,7 @@ extension PhotoIndex {
         let (result, work) = ImageDecoder.decode(ImageDecoder.Job(path: path), scale: scale, thumbnails: cache)
         if let work { writer.perform(work) }
         guard case let .decoded(decoded) = result else { return nil }
-        defer { SDL_FreeSurface(decoded.surface) }
-        return PixelOperations.thumbnail(of: decoded.surface, maxSide: side)
+        return PixelOperations.thumbnail(of: decoded.pixels, maxSide: side)
     }
 
     /// An index file's non-empty lines, each cut into its tab-separated fields. Cut in an array of

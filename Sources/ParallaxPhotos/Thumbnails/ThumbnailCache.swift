@@ -24,19 +24,6 @@ public struct ThumbnailCache: Sendable {
         public static func < (a: Size, b: Size) -> Bool { a.rawValue < b.rawValue }
     }
 
-    /// Pixels as B, G, R, X bytes, four a pixel, rows `width * 4` apart (SDL's XRGB8888 in memory).
-    public struct Pixels: Sendable, Equatable {
-        public var width: Int
-        public var height: Int
-        public var bgrx: [UInt8]
-
-        public init(width: Int, height: Int, bgrx: [UInt8]) {
-            self.width = width
-            self.height = height
-            self.bgrx = bgrx
-        }
-    }
-
     /// A file as the cache keys it.
     public struct Source: Sendable, Equatable {
         public let path: String
@@ -121,7 +108,7 @@ public struct ThumbnailCache: Sendable {
     /// one: its `Thumb::URI` the file's URI and its `Thumb::MTime` the file's modification time.
     /// Anything else (missing, another URI or time, a broken PNG, too small or too large for its
     /// folder) is stale: nil.
-    public func read(_ source: Source, size: Size, covering: (width: Int, height: Int)) -> Pixels? {
+    public func read(_ source: Source, size: Size, covering: (width: Int, height: Int)) -> PhotoPixels? {
         guard let data = FileManager.default.contents(atPath: path(forURI: source.uri, size: size)),
               let (pixels, texts) = Self.decodePNG(data),
               Self.isValid(texts, for: source),
@@ -169,7 +156,7 @@ public struct ThumbnailCache: Sendable {
     /// Writes `pixels` as `source`'s thumbnail in `size`'s folder, with the standard's keys, to a
     /// temporary name in the same folder renamed over it (mode 0600; folders made 0700). `image` is
     /// the original's size.
-    public func write(_ pixels: Pixels, of source: Source, size: Size, image: (width: Int, height: Int), mimeType: String) throws(WriteError) {
+    public func write(_ pixels: PhotoPixels, of source: Source, size: Size, image: (width: Int, height: Int), mimeType: String) throws(WriteError) {
         let texts = [("Thumb::URI", source.uri), ("Thumb::MTime", String(source.modified)), ("Thumb::Size", String(source.bytes)),
                      ("Thumb::Mimetype", mimeType), ("Thumb::Image::Width", String(image.width)),
                      ("Thumb::Image::Height", String(image.height)), ("Software", software)]
@@ -180,10 +167,10 @@ public struct ThumbnailCache: Sendable {
     /// and time under `fail/parallax-<version>/`.
     public func writeFailure(of source: Source) throws(WriteError) {
         let texts = [("Thumb::URI", source.uri), ("Thumb::MTime", String(source.modified)), ("Software", software)]
-        try store(Pixels(width: 1, height: 1, bgrx: [0, 0, 0, 255]), texts: texts, at: failPath(forURI: source.uri))
+        try store(PhotoPixels(width: 1, height: 1, bytes: [0, 0, 0, 255]), texts: texts, at: failPath(forURI: source.uri))
     }
 
-    private func store(_ pixels: Pixels, texts: [(String, String)], at path: String) throws(WriteError) {
+    private func store(_ pixels: PhotoPixels, texts: [(String, String)], at path: String) throws(WriteError) {
         let folder = (path as NSString).deletingLastPathComponent
         guard Self.makeFolders(folder) else {
             throw WriteError(description: "thumbnail folder \(folder) cannot be made: \(String(cString: strerror(errno)))")
@@ -217,7 +204,7 @@ public struct ThumbnailCache: Sendable {
     }
 
     /// A PNG's pixels and text chunks; nil for anything libpng will not read.
-    public static func decodePNG(_ data: Data) -> (Pixels, [String: String])? {
+    public static func decodePNG(_ data: Data) -> (PhotoPixels, [String: String])? {
         var width: UInt32 = 0, height: UInt32 = 0
         var pixels: UnsafeMutablePointer<UInt8>?
         var texts: UnsafeMutablePointer<CChar>?
@@ -230,14 +217,14 @@ public struct ThumbnailCache: Sendable {
             free(texts)
         }
         guard status == 0, let pixels, let texts else { return nil }
-        let image = Pixels(width: Int(width), height: Int(height), bgrx: Array(UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4)))
+        let image = PhotoPixels(width: Int(width), height: Int(height), bytes: Array(UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4)))
         return (image, textMap(texts, count: textsSize))
     }
 
     /// `pixels` as an RGB PNG with these tEXt chunks (zlib level 1 and the Sub filter alone: a
     /// photo's pixels compress little at any level, and the write costs the decode worker less);
     /// nil if libpng fails.
-    public static func encodePNG(_ pixels: Pixels, texts: [(String, String)], level: Int32 = 1) -> Data? {
+    public static func encodePNG(_ pixels: PhotoPixels, texts: [(String, String)], level: Int32 = 1) -> Data? {
         var keys = texts.map { strdup($0.0) }, values = texts.map { strdup($0.1) }
         defer {
             keys.forEach { free($0) }
@@ -245,7 +232,7 @@ public struct ThumbnailCache: Sendable {
         }
         var out: UnsafeMutablePointer<UInt8>?
         var size = 0
-        let status = pixels.bgrx.withUnsafeBufferPointer { buffer in
+        let status = pixels.bytes.withUnsafeBufferPointer { buffer in
             keys.withUnsafeMutableBufferPointer { k in
                 values.withUnsafeMutableBufferPointer { v in
                     k.withMemoryRebound(to: UnsafePointer<CChar>?.self) { k in
@@ -267,7 +254,7 @@ extension ThumbnailCache {
     /// What a decode leaves for the cache, done later at the lowest priority (`ThumbnailWriter`).
     public enum Work: Sendable {
         /// `pixels` as `source`'s thumbnail in `size`'s folder; `image` is the original's size.
-        case write(Pixels, of: Source, size: Size, image: (width: Int, height: Int), mimeType: String)
+        case write(PhotoPixels, of: Source, size: Size, image: (width: Int, height: Int), mimeType: String)
         /// The file cannot be decoded: its `fail/` entry.
         case failure(Source)
     }

@@ -164,7 +164,7 @@ public final class PhotoTextures {
         case .failed?:
             return true
         case let .decoded(decoded)?:
-            guard cache.startUpload(key, surface: decoded.surface, scale: decoded.scale, rowOffset: decoded.rowOffset) else {
+            guard cache.startUpload(key, pixels: decoded.pixels, scale: decoded.scale, rowOffset: decoded.rowOffset) else {
                 photos.textureFailed(key.image, shown: cache.has(key), message: "no texture: \(String(cString: SDL_GetError()))")
                 return true
             }

@@ -42,8 +42,8 @@ final class PreviewTextures {
     func hasQuickImage(_ image: PhotoID) -> Bool { quickImages[image] != nil }
 
     /// A quick image arrived: it goes up as its photo's placeholder (a few KB).
-    func addQuickImage(_ image: PhotoID, pixels: ThumbnailCache.Pixels) {
-        guard let texture = pixels.bgrx.withUnsafeBytes({ smallTexture(width: pixels.width, height: pixels.height, $0) }) else { return }
+    func addQuickImage(_ image: PhotoID, pixels: PhotoPixels) {
+        guard let texture = pixels.bytes.withUnsafeBytes({ smallTexture(width: pixels.width, height: pixels.height, $0) }) else { return }
         if let old = quickImages.updateValue(texture, forKey: image) {
             SDL_DestroyTexture(old)
         } else {

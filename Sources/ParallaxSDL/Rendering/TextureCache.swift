@@ -63,7 +63,7 @@ public final class TextureCache {
     /// By photo, then by shade.
     private var entries: [PhotoID: [ImageDecoder.RowShade?: Entry]] = [:]
     /// Uploads under way, band by band: the texture, the pixels (freed once up), the rows done.
-    private var staging: [Key: (texture: OpaquePointer, surface: UnsafeMutablePointer<SDL_Surface>, scale: Double?, rowOffset: Int, rows: Int32)] = [:]
+    private var staging: [Key: (texture: OpaquePointer, pixels: PhotoPixels, scale: Double?, rowOffset: Int, rows: Int32)] = [:]
     private var uploadedThisFrame = 0
     private var useCounter = 0
     /// The time of the frame being drawn (`DisplayList.time`), and the seconds from the frame before
@@ -127,20 +127,18 @@ public final class TextureCache {
         return (entry.texture, entry.scale, entry.rowOffset)
     }
 
-    /// Starts uploading `surface` (a 32-bit image resampled by `scale`, nil: at its own size, less its
-    /// first `rowOffset` rows) as `key`'s texture; the surface is freed once up. False (and freed)
-    /// when no texture can be made.
-    func startUpload(_ key: Key, surface: UnsafeMutablePointer<SDL_Surface>, scale: Double?, rowOffset: Int) -> Bool {
-        guard let texture = SDL_CreateTexture(renderer, surface.pointee.format.pointee.format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
-                                              surface.pointee.w, surface.pointee.h) else {
-            SDL_FreeSurface(surface)
+    /// Starts uploading `pixels` (an image resampled by `scale`, nil: at its own size, less its first
+    /// `rowOffset` rows) as `key`'s texture; they are let go once up. False when no texture can be made.
+    func startUpload(_ key: Key, pixels: PhotoPixels, scale: Double?, rowOffset: Int) -> Bool {
+        guard let texture = SDL_CreateTexture(renderer, pixels.format.sdlFormat, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                              Int32(pixels.width), Int32(pixels.height)) else {
             return false
         }
         // Sub-pixel offsets and the frames between a resize and the decode at the new size
         // resample; linear filtering keeps them smooth. (The renderer turns blending on only for
         // translucent draws: SDL's software renderer scales blended blits nearest.)
         SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-        staging[key] = (texture, surface, scale, rowOffset, 0)
+        staging[key] = (texture, pixels, scale, rowOffset, 0)
         return true
     }
 
@@ -149,13 +147,14 @@ public final class TextureCache {
     @discardableResult
     func continueUpload(_ key: Key, whole: Bool = false) -> Bool {
         guard var stage = staging[key] else { return false }
-        let surface = stage.surface
-        let w = surface.pointee.w, h = surface.pointee.h, pitch = surface.pointee.pitch
+        let w = Int32(stage.pixels.width), h = Int32(stage.pixels.height), pitch = Int32(stage.pixels.pitch)
         let rows = whole ? h - stage.rows
             : min(h - stage.rows, Int32(clamping: max(0, Self.uploadBudget - uploadedThisFrame) / max(1, Int(w))))
         if rows > 0 {
             var band = SDL_Rect(x: 0, y: stage.rows, w: w, h: rows)
-            SDL_UpdateTexture(stage.texture, &band, surface.pointee.pixels + Int(stage.rows) * Int(pitch), pitch)
+            stage.pixels.bytes.withUnsafeBytes { bytes in
+                _ = SDL_UpdateTexture(stage.texture, &band, bytes.baseAddress! + Int(stage.rows) * Int(pitch), pitch)
+            }
             uploadedThisFrame += Int(rows) * Int(w)
             stage.rows += rows
         }
@@ -164,7 +163,6 @@ public final class TextureCache {
             return false
         }
         staging[key] = nil
-        SDL_FreeSurface(surface)
         if let old = entries[key.image]?.removeValue(forKey: key.shade) {
             SDL_DestroyTexture(old.texture)
             residentBytes -= old.bytes
@@ -225,9 +223,18 @@ public final class TextureCache {
         }
         for (key, stage) in staging where images.contains(key.image) {
             SDL_DestroyTexture(stage.texture)
-            SDL_FreeSurface(stage.surface)
             staging[key] = nil
         }
         waiting.subtract(images)
+    }
+}
+
+extension PhotoPixels.Format {
+    /// SDL's name for the same bytes.
+    var sdlFormat: UInt32 {
+        switch self {
+        case .xrgb8888: SDL_PIXELFORMAT_RGB888.rawValue
+        case .argb8888: SDL_PIXELFORMAT_ARGB8888.rawValue
+        }
     }
 }
