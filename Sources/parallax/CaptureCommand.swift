@@ -53,7 +53,7 @@ struct CaptureCommand: ParsableCommand {
                                                  mode: window ? .window : .headless, completeFrames: true,
                                                  logger: options.makeLogger(), script: script)
             let panel = overlay || script?.overlay == true ? FrameTimeOverlay(text: canvas.environment.text) : nil
-            let trace = try options.traceWriter()
+            let trace = try options.traceWriter(live: false)
             if let video, let format = VideoWriter.Format(path: video) {
                 let writer = VideoWriter(path: video, format: format)
                 do {

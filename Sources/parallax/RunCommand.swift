@@ -51,7 +51,7 @@ struct RunCommand: ParsableCommand {
             if let desktopReducedMotion, let playground {
                 playground.setReducedMotionFallback(ReducedMotion.resolve(configFile: nil, environment: nil, desktop: desktopReducedMotion.wait))
             }
-            let trace = try options.traceWriter()
+            let trace = try options.traceWriter(live: true)
             let logger = options.makeLogger()
             options.connectConfig(driver.scene, config: config, userConfigProblem: userConfigProblem, logger: logger)
             var runOptions = Run.Options()

@@ -132,10 +132,10 @@ struct SceneOptions: ParsableArguments {
 
     func makeLogger() -> Logger { Logger.parallax(verbose: verbose) }
 
-    /// The per-frame observer writing the trace, if one was asked for.
-    func traceWriter() throws -> TraceWriter? {
+    /// The per-frame observer writing the trace, if one was asked for; `live` for a window's.
+    func traceWriter(live: Bool) throws -> TraceWriter? {
         guard let trace else { return nil }
-        guard let writer = TraceWriter(path: trace) else {
+        guard let writer = TraceWriter(path: trace, writesEachFrame: live) else {
             throw CommandFailure(message: "\(trace): cannot create the trace file", code: 2)
         }
         return writer

@@ -1,14 +1,18 @@
 import Foundation
 import ParallaxEngine
 
-/// Writes trace lines to a file, buffered.
+/// Writes trace lines to a file: buffered for a headless run, a line a frame for a window's.
 final class TraceWriter {
     private let handle: FileHandle
     private var buffer = Data()
+    /// A window's trace is read while it runs (`tail -f`, the real-input tests waiting on its
+    /// frames): each frame's line goes out with the frame, a write of under a kilobyte at 60 Hz.
+    private let writesEachFrame: Bool
 
-    init?(path: String) {
+    init?(path: String, writesEachFrame: Bool) {
         guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else { return nil }
         self.handle = handle
+        self.writesEachFrame = writesEachFrame
     }
 
     deinit {
@@ -25,7 +29,7 @@ final class TraceWriter {
         guard let scene = scene as? Traceable else { return }
         let line = traceLine(frame: frame, time: time, presentTime: presentTime, cursor: cursor, input: input, scene: scene)
         buffer.append(Data((line + "\n").utf8))
-        if buffer.count > 1 << 16 { flush() }
+        if writesEachFrame || buffer.count > 1 << 16 { flush() }
     }
 
     func flush() {

@@ -17,7 +17,7 @@ struct Compositor {
     /// Starts sway with one output of 1280x800 logical pixels at `scale` (2560x1600 device pixels at 2). sway refuses to run as root, so a root test
     /// (CI's) runs it as `nobody`, in a runtime folder of its own, and lets root into Xwayland.
     static func start(scale: Int = 1) throws -> Compositor {
-        for tool in ["sway", "Xwayland", "xhost"] where which(tool) == nil {
+        for tool in ["sway", "swaymsg", "Xwayland", "xhost"] where which(tool) == nil {
             try Test.cancel("\(tool) is not installed (scripts/install-deps --tests installs it): the compositor rig cannot start")
         }
         let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-sway-\(UUID().uuidString)")
@@ -69,6 +69,33 @@ struct Compositor {
         environment["WAYLAND_DISPLAY"] = waylandDisplay
         environment["DISPLAY"] = xDisplay
         return environment
+    }
+
+    /// `swaymsg` with `arguments`, on this compositor's IPC socket (which sway makes in its runtime folder).
+    func message(_ arguments: [String]) throws -> Outcome {
+        let socket = try #require(try FileManager.default.contentsOfDirectory(atPath: runtimeDirectory.path)
+            .first { $0.hasPrefix("sway-ipc.") && $0.hasSuffix(".sock") }, "no sway-ipc socket in \(runtimeDirectory.path)")
+        return try run(try #require(which("swaymsg")), ["-s", runtimeDirectory.appendingPathComponent(socket).path] + arguments)
+    }
+
+    /// Waits (up to 20 s) until sway shows `window`, focused: its `focus` finds the window by its
+    /// process once it is mapped.
+    func waitUntilShown(_ window: WindowProcess) throws {
+        let deadline = Date().addingTimeInterval(20)
+        while window.isRunning && Date() < deadline {
+            if try message(["[pid=\(window.process.processIdentifier)] focus"]).status == 0 { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Issue.record("sway did not show the window in 20 s")
+    }
+
+    /// Closes `window` as its close button would: sway's `kill` asks it to close (xdg_toplevel's
+    /// close on Wayland, WM_DELETE_WINDOW through Xwayland), and it quits as it does for a user.
+    func close(_ window: WindowProcess) throws {
+        guard window.isRunning else { return }
+        // A window that has just ended is in sway's tree no more: "No matching node" then.
+        let closed = try message(["[pid=\(window.process.processIdentifier)] kill"])
+        if closed.status != 0 { try window.requireEnded(within: 2, why: "its own --frames (sway's kill found no window: \(closed.stdout))") }
     }
 
     /// sway and its Xwayland are killed (signals are blocked in Foundation's children), and what
@@ -134,15 +161,17 @@ enum CompositorWindow {
         defer { try? FileManager.default.removeItem(at: folder) }
         let tracePath = folder.appendingPathComponent("trace.jsonl").path, statsPath = folder.appendingPathComponent("stats.json").path
 
-        // The window quits by itself 6 s after the last event's time (at 60 Hz; later on a slow
-        // machine, which only waits longer): a fling has come to rest by then.
-        let last = events.compactMap { $0["t"] as? Double }.max() ?? 0
+        // The window is closed once it has come to rest after the last event. Its --frames, a
+        // minute at 60 Hz, only ends one that never rests.
+        
         let window = try WindowProcess(["-n", "-10", parallaxBinary, "run", "--scene", scene, "--size", "1280x800", "--no-overlay",
-                                        "--video-driver", driver, "--frames", String(Int((last + 6) * 60)), "--trace", tracePath, "--stats", statsPath],
+                                        "--video-driver", driver, "--frames", "3600", "--trace", tracePath, "--stats", statsPath],
                                        executable: "/usr/bin/nice", environment: rig.environment)
-        // The first frames are up (and the window mapped) before the pointer moves.
+        // The first frames are up and sway shows the window before the pointer moves: a first
+        // frame drawn is not yet a window mapped (a click there went to no window).
         window.waitForFrames(10, tracePath: tracePath)
         try #require(window.isRunning, "parallax run on \(driver) ended early: \(window.errorsSoFar)")
+        try rig.waitUntilShown(window)
         // No events, no virtual pointer: the compositor then has no pointer device at all.
         var sent: [SentEvent] = []
         if !events.isEmpty {
@@ -153,7 +182,9 @@ enum CompositorWindow {
             sent = try played.stdout.split(separator: "\n").map { try JSONDecoder().decode(SentEvent.self, from: Data($0.utf8)) }
         }
         try afterwards(rig)
-        try window.requireEnded(within: 60, why: "its --frames")
+        window.waitForRest(tracePath: tracePath, after: sent.map(\.sent).max() ?? 0)
+        try rig.close(window)
+        try window.requireEnded(within: 60, why: "sway's kill (or its --frames)")
         let trace = try readTrace(tracePath), stats = try readStats(statsPath)
         try #require(stats["videoDriver"] as? String == driver, "the window ran on \(stats["videoDriver"] ?? "nothing"), not \(driver)")
         return (trace, sent, stats)

@@ -56,12 +56,9 @@ extension RealInputTests {
 
     /// sway's tree names the Wayland window by its app ID.
     @Test func onWaylandTheAppIDIsTheApplicationID() throws {
-        guard let swaymsg = which("swaymsg") else { try Test.cancel("swaymsg is not installed (scripts/install-deps --tests installs sway)") }
         var appIDs: [String] = []
         _ = try CompositorWindow.play(scene: "feed", driver: "wayland", events: []) { rig in
-            let socket = try #require(try FileManager.default.contentsOfDirectory(atPath: rig.runtimeDirectory.path)
-                .first { $0.hasPrefix("sway-ipc.") && $0.hasSuffix(".sock") }, "no sway-ipc socket in \(rig.runtimeDirectory.path)")
-            let tree = try run(swaymsg, ["-s", rig.runtimeDirectory.appendingPathComponent(socket).path, "-t", "get_tree", "-r"])
+            let tree = try rig.message(["-t", "get_tree", "-r"])
             try #require(tree.status == 0, "swaymsg: \(tree.stderr)")
             func collect(_ node: [String: Any]) {
                 if let id = node["app_id"] as? String { appIDs.append(id) }

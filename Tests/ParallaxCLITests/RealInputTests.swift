@@ -5,7 +5,7 @@ import Testing
 /// event path, as a hand's would, and the assertions read the window's `--trace`
 /// (docs/testing.md, "Real-input tests"). Each test starts its own X server; where none can start, the
 /// test is cancelled with the reason.
-@Suite(.serialized) struct RealInputTests {
+@Suite(.windowSlot) struct RealInputTests {
     /// UIKit's deceleration, per second: a fling from velocity v comes to rest v / k further on.
     static let k = 1000 * log(1 / 0.998)
     /// The feed scrolls the whole 800 px window (under its bar): a notch is min(800^(2/3), 800/2) px.
@@ -152,7 +152,7 @@ import Testing
         Issue.record("\(misses)")
     }
 
-    @Test func aHeldPullPastTheTopFollowsTheRubberBandAllTheWayAndSpringsBack() throws {
+    @Test(.windowAlone) func aHeldPullPastTheTopFollowsTheRubberBandAllTheWayAndSpringsBack() throws {
         try Self.expectHeldPull(pullUnit: 1) { try RealWindow.trace(scene: "feed", events: Self.heldPull) }
     }
 

@@ -44,6 +44,24 @@ final class WindowProcess {
         }
     }
 
+    /// Waits (up to `timeout` s) until the window has been at rest for half a second of frames
+    /// (phase idle, still) presented after `time` (CLOCK_MONOTONIC s), or has ended.
+    func waitForRest(tracePath: String, after time: Double, timeout: TimeInterval = 30) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline {
+            // The last line may be half written: only whole lines count.
+            let text = (try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? ""
+            let frames = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                .compactMap { line -> TraceFrame? in
+                    guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else { return nil }
+                    return try? TraceFrame(object)
+                }
+            let resting = frames.reversed().prefix { $0.phase == "idle" && $0.velocity == 0 && ($0.presentTime ?? 0) > time }
+            if resting.count >= 30 { return }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+    }
+
     /// What it wrote to standard error so far (it may still be running).
     var errorsSoFar: String {
         if let errorFile { return (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
