@@ -75,7 +75,7 @@ public final class PhotoIndex: @unchecked Sendable {
     }
 
     private func build(_ paths: [String], canWork: @Sendable () -> Bool, thumbnails: ThumbnailWriter?) {
-        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        BackgroundPriority.lowest()
         for path in paths {
             while !canWork() { usleep(20_000) }
             guard let stamp = Self.stamp(path) else { continue }
