@@ -58,6 +58,8 @@ final class PhotoFolderFollower: @unchecked Sendable {
             let next = queuedScans.removeFirst()
             scans.unlock()
             guard let state = next else {
+                // Unchanged files' dates from the colour index, as at start: no EXIF block read again.
+                scanner.remember(PhotoIndex.savedStamps(folder: folder))
                 _ = try? scanner.scan(folder)
                 continue
             }
