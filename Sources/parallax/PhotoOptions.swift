@@ -32,7 +32,9 @@ struct PhotoOptions: ParsableArguments {
         guard let folder = options.settings.photos else { return }
         let items: [PhotoFolder.Item]
         do throws(PhotoFolder.Failure) {
-            items = try PhotoFolder.scan(folder)
+            // Unchanged files take their dates from the last visit's colour index: no EXIF read
+            // before the window opens (docs/photo-folders.md, "The first frame with a photo, warm").
+            items = try PhotoFolder.scan(folder, known: PhotoIndex.savedStamps(folder: folder))
         } catch {
             throw CommandFailure(message: error.description, code: 2)
         }

@@ -75,6 +75,47 @@ import ParallaxTestSupport
         #expect(PhotoIndex.defaultCacheFolder(environment: ["HOME": "/home/u"]) == "/home/u/.cache/parallax")
     }
 
+    @Test func theScanTakesUnchangedFilesDatesFromTheIndexAndReadsChangedFilesAgain() throws {
+        let folder = temporaryFolder(), cache = temporaryFolder() + "/parallax"
+        let early = folder + "/early.jpg", late = folder + "/late.jpg", plain = folder + "/plain.jpg"
+        _ = FileManager.default.createFile(atPath: late, contents: makeJPEG(width: 64, height: 48, dateTaken: "2024:01:02 10:00:00") { _, _ in 0x336699 })
+        _ = FileManager.default.createFile(atPath: early, contents: makeJPEG(width: 64, height: 48, dateTaken: "2024:01:01 10:00:00") { _, _ in 0x993366 })
+        _ = FileManager.default.createFile(atPath: plain, contents: makeJPEG(width: 64, height: 48) { _, _ in 0x669933 })
+        let index = PhotoIndex(folder: folder, photos: [early, late, plain], cacheFolder: cache, logger: Logger(label: "test"))
+        index.waitUntilBuilt()
+        // The index keeps each file's size, time and EXIF date (none for the plain one).
+        let stamps = PhotoIndex.savedStamps(folder: folder, cacheFolder: cache)
+        for path in [early, late, plain] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            #expect(stamps[path]?.size == attributes[.size] as? Int)
+            #expect(stamps[path]?.modified == Int(((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0).rounded(.down)))
+        }
+        #expect(stamps[early]?.exifDate == "2024:01:01 10:00:00" && stamps[late]?.exifDate == "2024:01:02 10:00:00")
+        #expect(stamps.count == 3 && stamps[plain] != nil && stamps[plain]?.exifDate == nil)
+        let scanned = try PhotoFolder.scan(folder, known: stamps)
+        #expect(scanned == (try PhotoFolder.scan(folder)), "the index's dates are the files' own")
+        // An unchanged file's date is the index's, not read from the file: a stamp saying another
+        // date with the file's size and time puts it last.
+        let said = PhotoFolder.Stamp(size: stamps[early]!.size, modified: stamps[early]!.modified, exifDate: "2024:01:03 10:00:00")
+        let trusted = try PhotoFolder.scan(folder, known: stamps.merging([early: said]) { _, new in new })
+        // (The plain file's date is its modification time, today: last.)
+        #expect(trusted.map(\.name) == ["late.jpg", "early.jpg", "plain.jpg"])
+        #expect(trusted.first { $0.path == early }?.dateTaken == "2024:01:03 10:00:00")
+        // A file whose size or time changed is read again: rewritten with another date (and another
+        // time), it takes the file's new date.
+        _ = FileManager.default.createFile(atPath: early, contents: makeJPEG(width: 64, height: 48, dateTaken: "2024:01:05 10:00:00") { _, _ in 0x993366 })
+        let later = Date(timeIntervalSince1970: Double(stamps[early]!.modified + 60))
+        try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: early)
+        let rescanned = try PhotoFolder.scan(folder, known: stamps)
+        #expect(rescanned.first { $0.path == early }.map { ($0.dateTaken, $0.fromExif) } ?? ("", false) == ("2024:01:05 10:00:00", true))
+        #expect(rescanned.first { $0.path == plain }?.fromExif == false)
+        // An index of another version gives no stamps: every file is read.
+        let file = index.file
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        try text.replacingOccurrences(of: PhotoIndex.header, with: "parallax-photo-index 1").write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(PhotoIndex.savedStamps(folder: folder, cacheFolder: cache).isEmpty)
+    }
+
     @Test func aJPEGDecodesThroughTheSmallestDCTScaleThatStillCoversItsDrawnSize() {
         // 4000x3000 drawn 900 wide (0.225): 1/4 gives 1000x750, 1/8 only 500x375.
         let quarter = ImageDecoder.dctFactor(width: 4000, height: 3000, factor: 0.225)

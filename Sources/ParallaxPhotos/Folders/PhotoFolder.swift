@@ -27,10 +27,23 @@ public enum PhotoFolder {
 
     static let extensions: Set<String> = ["jpg", "jpeg", "png"]
 
+    /// What a file held when it was last read: its size, modification time and EXIF date taken
+    /// (nil: it has none), as the colour index keeps them (`PhotoIndex.savedStamps`).
+    public struct Stamp: Sendable, Equatable {
+        public let size: Int
+        public let modified: Int
+        public let exifDate: String?
+
+        public init(size: Int, modified: Int, exifDate: String?) {
+            self.size = size; self.modified = modified; self.exifDate = exifDate
+        }
+    }
+
     /// The folder's images in feed order; a missing folder, a file, or a folder without images is a
-    /// `Failure` naming it.
-    public static func scan(_ folder: String) throws(Failure) -> [Item] {
-        let items = try Scanner().scan(folder)
+    /// `Failure` naming it. Files whose size and modification time are those in `known` (by
+    /// absolute path) take their date from it, without reading their EXIF block.
+    public static func scan(_ folder: String, known: [String: Stamp] = [:]) throws(Failure) -> [Item] {
+        let items = try Scanner(known: known).scan(folder)
         guard !items.isEmpty else { throw Failure(description: "\(folder): no JPEG or PNG files in it") }
         return items
     }
@@ -39,8 +52,16 @@ public enum PhotoFolder {
     /// files new or changed since the last scan (size or modification time). One thread at a time.
     public final class Scanner: @unchecked Sendable {
         private var known: [String: (size: Int, modified: Int, item: Item)] = [:]
+        /// Stamps from before the first scan (the colour index's, from the last visit), by path: an
+        /// unchanged file's date comes from here. Reading every file's EXIF block (128 KB) was the
+        /// scan's time before the window opened (docs/photo-folders.md, "The first frame with a
+        /// photo, warm").
+        private var remembered: [String: Stamp]
 
-        public init() {}
+        public init(known: [String: Stamp] = [:]) { remembered = known }
+
+        /// Adds stamps from before (`init(known:)`) for the next scan.
+        public func remember(_ stamps: [String: Stamp]) { remembered.merge(stamps) { _, new in new } }
 
         /// The folder's images in feed order (none: an empty list); a missing folder or a file is a `Failure`.
         /// Folders are walked without following symbolic links to folders (a link looping back is
@@ -73,6 +94,9 @@ public enum PhotoFolder {
                     let item: Item
                     if let old = known[path], old.size == size, old.modified == modified, old.item.name == inFolder {
                         item = old.item
+                    } else if let stamp = remembered[path], stamp.size == size, stamp.modified == modified {
+                        item = Item(path: path, name: inFolder, dateTaken: stamp.exifDate ?? exifText(Date(timeIntervalSince1970: Double(modified))),
+                                    fromExif: stamp.exifDate != nil)
                     } else if let date = Exif.read(path: path).dateTaken {
                         item = Item(path: path, name: inFolder, dateTaken: date, fromExif: true)
                     } else {
@@ -83,6 +107,7 @@ public enum PhotoFolder {
                 }
             }
             known = seen
+            remembered = [:]
             return items.sorted { ($0.dateTaken, $0.name) < ($1.dateTaken, $1.name) }
         }
 

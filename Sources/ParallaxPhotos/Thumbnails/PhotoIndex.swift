@@ -6,16 +6,22 @@ import ParallaxEngine
 /// colour and a thumbnail at most 16 px a side, so a cell's first paint is its photo's colours.
 /// Built in the background on the first visit, while no decode waits (`DecodeQueue.isIdle`), and
 /// kept in `$XDG_CACHE_HOME/parallax` (else `~/.cache/parallax`), one file per folder; a file
-/// whose size or modification time changed is indexed again.
+/// whose size or modification time changed is indexed again. Each line also keeps the file's EXIF
+/// date taken, so that the next visit's folder scan need not read it (`savedStamps`).
 public final class PhotoIndex: @unchecked Sendable {
     public struct Entry: Sendable, Equatable {
         let size: Int
         let modified: Int
+        /// EXIF DateTimeOriginal (nil: the file has none).
+        let exifDate: String?
         public let thumbnail: ImageThumbnail
     }
 
     public static let side = 16
-    static let header = "parallax-photo-index 1"
+    /// Version 2 added the date taken; an index of version 1 is built again.
+    static let header = "parallax-photo-index 2"
+    /// The date field of a file without an EXIF date taken.
+    static let noDate = "-"
 
     public let file: String
     private let folder: String
@@ -75,14 +81,15 @@ public final class PhotoIndex: @unchecked Sendable {
     }
 
     private func build(_ paths: [String], canWork: @Sendable () -> Bool, thumbnails: ThumbnailWriter?) {
-        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        BackgroundPriority.lowest()
         for path in paths {
             while !canWork() { usleep(20_000) }
             guard let stamp = Self.stamp(path) else { continue }
             // A file that cannot be decoded keeps the flat placeholder's colour, so it is not tried on every visit.
             let made = thumbnails.flatMap { Self.thumbnail(sharing: $0, path: path) } ?? Self.thumbnail(ofFile: path, maxSide: Self.side)
             let thumbnail = made ?? ImageThumbnail(width: 1, height: 1, pixels: [0x3A3F4B])
-            lock.withLock { entries[path] = Entry(size: stamp.size, modified: stamp.modified, thumbnail: thumbnail) }
+            let entry = Entry(size: stamp.size, modified: stamp.modified, exifDate: Exif.read(path: path).dateTaken, thumbnail: thumbnail)
+            lock.withLock { entries[path] = entry }
         }
         save()
         built.lock()
@@ -91,14 +98,16 @@ public final class PhotoIndex: @unchecked Sendable {
         built.unlock()
     }
 
-    /// Lines of: name relative to the folder, size, modification time, width, height, pixels as hex RRGGBB.
+    /// Lines of: name relative to the folder, size, modification time, EXIF date taken (`noDate`:
+    /// none), width, height, pixels as hex RRGGBB.
     private func save() {
         let snapshot = lock.withLock { entries }
         var text = Self.header + "\n"
         for (path, e) in snapshot.sorted(by: { $0.key < $1.key }) where path.hasPrefix(folder + "/") {
             let name = String(path.dropFirst(folder.count + 1))
-            guard !name.contains("\t"), !name.contains("\n") else { continue }
-            text += "\(name)\t\(e.size)\t\(e.modified)\t" + Self.fields(of: e.thumbnail) + "\n"
+            let date = e.exifDate ?? Self.noDate
+            guard !name.contains("\t"), !name.contains("\n"), !date.contains("\t"), !date.contains("\n") else { continue }
+            text += "\(name)\t\(e.size)\t\(e.modified)\t\(date)\t" + Self.fields(of: e.thumbnail) + "\n"
         }
         let folderPath = (file as NSString).deletingLastPathComponent
         do {
@@ -116,11 +125,31 @@ public final class PhotoIndex: @unchecked Sendable {
         guard lines.first == [Substring(Self.header)] else { return [:] }
         var loaded: [String: Entry] = [:]
         for fields in lines.dropFirst() {
-            guard fields.count == 6, let size = Int(fields[1]), let modified = Int(fields[2]),
-                  let thumbnail = Self.thumbnail(fields[3...], maxSide: Self.side) else { continue }
-            loaded[folder + "/" + fields[0]] = Entry(size: size, modified: modified, thumbnail: thumbnail)
+            guard fields.count == 7, let size = Int(fields[1]), let modified = Int(fields[2]),
+                  let thumbnail = Self.thumbnail(fields[4...], maxSide: Self.side) else { continue }
+            loaded[folder + "/" + fields[0]] = Entry(size: size, modified: modified, exifDate: Self.date(fields[3]), thumbnail: thumbnail)
         }
         return loaded
+    }
+
+    private static func date(_ field: Substring) -> String? { field == noDate ? nil : String(field) }
+
+    /// The size, modification time and EXIF date of each file in `folder`'s saved index, by absolute
+    /// path, for the folder scan (`PhotoFolder.scan(_:known:)`); none for a missing or older index.
+    /// Reads each line's first four fields only: the thumbnails' hex is most of the file.
+    public static func savedStamps(folder: String, cacheFolder: String = PhotoIndex.defaultCacheFolder()) -> [String: PhotoFolder.Stamp] {
+        let folder = URL(fileURLWithPath: folder).standardizedFileURL.path
+        guard let data = FileManager.default.contents(atPath: cacheFolder + "/" + fileName(for: folder)) else { return [:] }
+        let lines = [UInt8](data).split(separator: UInt8(ascii: "\n"))
+        guard let first = lines.first, String(decoding: first, as: UTF8.self) == header else { return [:] }
+        var stamps: [String: PhotoFolder.Stamp] = [:]
+        for line in lines.dropFirst() {
+            let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 4, omittingEmptySubsequences: false)
+                .prefix(4).map { Substring(String(decoding: $0, as: UTF8.self)) }
+            guard fields.count == 4, let size = Int(fields[1]), let modified = Int(fields[2]) else { continue }
+            stamps[folder + "/" + fields[0]] = PhotoFolder.Stamp(size: size, modified: modified, exifDate: date(fields[3]))
+        }
+        return stamps
     }
 }
 
