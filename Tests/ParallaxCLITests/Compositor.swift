@@ -167,9 +167,11 @@ enum CompositorWindow {
         let window = try WindowProcess(["-n", "-10", parallaxBinary, "run", "--scene", scene, "--size", "1280x800", "--no-overlay",
                                         "--video-driver", driver, "--frames", "3600", "--trace", tracePath, "--stats", statsPath],
                                        executable: "/usr/bin/nice", environment: rig.environment)
-        // The first frames are up and sway shows the window before the pointer moves: a first
-        // frame drawn is not yet a window mapped (a click there went to no window).
-        window.waitForFrames(10, tracePath: tracePath)
+        // A second of frames is up and sway shows the window before the pointer moves: a first
+        // frame drawn is not yet a window mapped (a click there went to no window), and the first
+        // frames, beside the start's decodes of the bundled photos, can each take longer than a
+        // wheel notch's animation (a click at 0.5 s then showed no frame of it).
+        window.waitForFrames(60, tracePath: tracePath)
         try #require(window.isRunning, "parallax run on \(driver) ended early: \(window.errorsSoFar)")
         try rig.waitUntilShown(window)
         // No events, no virtual pointer: the compositor then has no pointer device at all.
