@@ -161,9 +161,8 @@ enum CompositorWindow {
         defer { try? FileManager.default.removeItem(at: folder) }
         let tracePath = folder.appendingPathComponent("trace.jsonl").path, statsPath = folder.appendingPathComponent("stats.json").path
 
-        // The window is closed once it has come to rest after the last event. Its --frames, a
+        // The window is closed once it has come to rest after the last event; its --frames, a
         // minute at 60 Hz, only ends one that never rests.
-        
         let window = try WindowProcess(["-n", "-10", parallaxBinary, "run", "--scene", scene, "--size", "1280x800", "--no-overlay",
                                         "--video-driver", driver, "--frames", "3600", "--trace", tracePath, "--stats", statsPath],
                                        executable: "/usr/bin/nice", environment: rig.environment)
