@@ -63,8 +63,8 @@ private final class Collected: @unchecked Sendable {
     }
 }
 
-func parallax(_ arguments: [String], environment: [String: String]? = nil) throws -> Outcome {
-    try run(parallaxBinary, arguments, environment: environment ?? withoutUserConfig(ProcessInfo.processInfo.environment))
+func parallax(_ arguments: [String], environment: [String: String]? = nil, timeout: TimeInterval = 120) throws -> Outcome {
+    try run(parallaxBinary, arguments, environment: environment ?? withoutUserConfig(ProcessInfo.processInfo.environment), timeout: timeout)
 }
 
 /// `environment` with an empty folder as `XDG_CONFIG_HOME`, so a `run` in a test never reads the

@@ -17,7 +17,10 @@ import Testing
         for name in photos { try FileManager.default.copyItem(atPath: images + name, toPath: folder + "/" + name) }
         var environment = withoutUserConfig(ProcessInfo.processInfo.environment)
         environment["XDG_CACHE_HOME"] = cache
-        let outcome = try parallax(["bench", "--photos", folder, "--fling", "8000", "--size", "640x400", "--json"], environment: environment)
+        // A benchmark's length follows the machine's load: 94 s beside two busy loops, where its
+        // decodes run at nice 19.
+        let outcome = try parallax(["bench", "--photos", folder, "--fling", "8000", "--size", "640x400", "--json"], environment: environment,
+                                   timeout: 600)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
         #expect(report["photos"] as? Double == Double(photos.count))
@@ -45,7 +48,7 @@ import Testing
         #expect((report["firstPhotoFrameMs"] as? Double ?? 0) > 0)
         // An explicit --frames is the cap, 600 too (once the default's sentinel, which ran 36,000).
         let warm = try parallax(["bench", "--photos", folder, "--fling", "8000", "--size", "640x400", "--frames", "600", "--json"],
-                                environment: environment)
+                                environment: environment, timeout: 600)
         #expect(warm.status == 0, "\(warm.stderr)")
         let second = try #require(try JSONSerialization.jsonObject(with: Data(warm.stdout.utf8)) as? [String: Any])
         #expect(second["frameLimit"] as? Double == 600)

@@ -365,29 +365,6 @@ private func meanColour(_ pixels: PhotoPixels) -> (r: Int, g: Int, b: Int) {
         #expect(writer.written == 0)
     }
 
-    @Test func decodesThumbnailWritesAndTheIndexRunUnderTheIdlePolicyNotTheCallers() throws {
-        let scene = try Scene()
-        // A cache that cannot be made: the write's one report comes from the thread that wrote.
-        let file = scene.folder + "-file"
-        _ = FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
-        let seen = LogLines()
-        let reported = DispatchSemaphore(value: 0)
-        let writer = ThumbnailWriter(cache: ThumbnailCache(root: file + "/cache/thumbnails", version: "9.9.9"), photos: scene.folder) { _ in
-            seen.append(BackgroundPriority.isLowest ? "idle" : "other")
-            reported.signal()
-        }
-        let queue = DecodeQueue(workerCount: 1)
-        queue.thumbnails = writer
-        queue.request(ImageDecoder.Job(path: scene.photo), scale: 0.45)
-        #expect(reported.wait(timeout: .now() + 60) == .success, "the worker wrote (and failed) the thumbnail")
-        #expect(seen.lines == ["idle"], "written on a worker under SCHED_IDLE")
-        #expect(!BackgroundPriority.isLowest, "the caller's thread (a frame's) keeps its own policy")
-        let index = PhotoIndex(folder: scene.folder, photos: [scene.photo], cacheFolder: scene.folder + "-index", logger: Logger(label: "test"),
-                               canWork: { seen.append(BackgroundPriority.isLowest ? "idle" : "other"); return true })
-        index.waitUntilBuilt()
-        #expect(seen.lines == ["idle", "idle"], "the index is built under SCHED_IDLE")
-    }
-
     @Test func theColourIndexLeavesEveryPhotoItsThumbnailAndReadsItsOwnBack() throws {
         let scene = try Scene()
         let writer = scene.writer()

@@ -5,9 +5,9 @@ import Foundation
 /// which still matter (`schedule`), and collects results (`take`) to upload. Pixels are handed
 /// over whole, never shared.
 ///
-/// Workers run at the lowest priority (`BackgroundPriority.lowest`, SCHED_IDLE): the window's
-/// frames and the OpenGL rasteriser's threads come first. At start the window asks for every
-/// bundled photo, over a second of CPU, and at a normal priority that stole whole frames on two cores. Workers end when the queue is empty,
+/// Workers run at the lowest priority (nice 19): the window's frames and the OpenGL rasteriser's
+/// threads come first. At start the window asks for every bundled photo, over a second of CPU, and
+/// at a normal priority that stole whole frames on two cores. Workers end when the queue is empty,
 /// so none keeps the queue alive.
 public final class DecodeQueue: @unchecked Sendable {
     /// What a decode is for, most urgent first.
@@ -45,8 +45,8 @@ public final class DecodeQueue: @unchecked Sendable {
     private var recentCount = 0
     /// The shared thumbnail cache, for the user's photos (nil: off, `--no-thumbnail-cache`).
     var thumbnails: ThumbnailWriter?
-    /// Thumbnails to write: after every decode queued, at the workers' lowest priority, never on the
-    /// frame's thread. Past `writeBacklog` a worker writes its own at once (each waiting one holds a 3 MB image).
+    /// Thumbnails to write: after every decode queued, at the workers' nice 19, never on the frame's
+    /// thread. Past `writeBacklog` a worker writes its own at once (each waiting one holds a 3 MB image).
     private var writes: [ThumbnailCache.Work] = []
     private var writesUnderWay = 0
     static let writeBacklog = 8
@@ -148,8 +148,8 @@ public final class DecodeQueue: @unchecked Sendable {
     /// One worker per core but one, the frame's (its thread and the OpenGL rasteriser's), at most
     /// four (each holds megabytes while it decodes). On two cores that is one: with two, both
     /// decodes shared the core the frame left them and each took twice as long, so fewer cards
-    /// were ready when they came into view (docs/photo-folders.md, "Threads"). At the lowest
-    /// priority it yields to a frame. (0: nothing runs; tests look at the queue's order.)
+    /// were ready when they came into view (docs/photo-folders.md, "Threads"). At nice 19 it still
+    /// yields to a frame. (0: nothing runs; tests look at the queue's order.)
     public init(workerCount: Int = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1))) {
         self.workerCount = workerCount
         // Decoded pixels are megabytes each, made on the workers and freed on the render thread.
@@ -283,7 +283,8 @@ public final class DecodeQueue: @unchecked Sendable {
     }
 
     private func work() {
-        BackgroundPriority.lowest()
+        // On Linux the nice value is the calling thread's own (setpriority(2)).
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
         while true {
             lock.lock()
             guard let task = nextTask() else {

@@ -81,7 +81,7 @@ public final class PhotoIndex: @unchecked Sendable {
     }
 
     private func build(_ paths: [String], canWork: @Sendable () -> Bool, thumbnails: ThumbnailWriter?) {
-        BackgroundPriority.lowest()
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
         for path in paths {
             while !canWork() { usleep(20_000) }
             guard let stamp = Self.stamp(path) else { continue }
