@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxEngine
 import Testing
 
 /// A trackpad's fingers, a wheel and a mouse through a real compositor (headless sway), into the
@@ -58,7 +59,7 @@ import Testing
         // by) starts a new stream, with a new tracker, from where the coasting content then is.
         var streams: [[(t: Double, x: Double)]] = []
         for event in taken {
-            if let last = streams.last?.last, driver == "wayland" || event.t < last.t + 0.120 {
+            if let last = streams.last?.last, driver == "wayland" || event.t < last.t + ScrollPhysicsSettings().preciseSettleDelay {
                 streams[streams.count - 1].append((t: event.t, x: last.x + abs(event.dy)))
             } else {
                 streams.append([(t: event.t, x: (streams.last.map { Self.coasting($0, at: event.t) } ?? 0) + abs(event.dy))])

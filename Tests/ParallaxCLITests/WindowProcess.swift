@@ -45,19 +45,25 @@ final class WindowProcess {
     }
 
     /// Waits (up to `timeout` s) until the window has been at rest for half a second of frames
-    /// (phase idle, still) presented after `time` (CLOCK_MONOTONIC s), or has ended.
+    /// (phase idle, still) presented after `time` (CLOCK_MONOTONIC s), or has ended. Each look reads
+    /// only the lines written since the last, beside windows that want the cores.
     func waitForRest(tracePath: String, after time: Double, timeout: TimeInterval = 30) {
         let deadline = Date().addingTimeInterval(timeout)
+        var file: FileHandle?
+        defer { try? file?.close() }
+        var pending = Data(), resting = 0
         while process.isRunning && Date() < deadline {
-            // The last line may be half written: only whole lines count.
-            let text = (try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? ""
-            let frames = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-                .compactMap { line -> TraceFrame? in
-                    guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else { return nil }
-                    return try? TraceFrame(object)
-                }
-            let resting = frames.reversed().prefix { $0.phase == "idle" && $0.velocity == 0 && ($0.presentTime ?? 0) > time }
-            if resting.count >= 30 { return }
+            file = file ?? FileHandle(forReadingAtPath: tracePath)
+            pending.append(file?.availableData ?? Data())
+            // Whole lines only: the last may be half written.
+            while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = pending[..<end]
+                pending.removeSubrange(...end)
+                let frame = ((try? JSONSerialization.jsonObject(with: line)) as? [String: Any]).flatMap { try? TraceFrame($0) }
+                let still = frame.map { $0.phase == "idle" && $0.velocity == 0 && ($0.presentTime ?? 0) > time } ?? false
+                resting = still ? resting + 1 : 0
+            }
+            if resting >= 30 { return }
             Thread.sleep(forTimeInterval: 0.1)
         }
     }
