@@ -42,12 +42,32 @@ import Testing
         let recent = clock.ticks(of: [123_440, 123_452], now: (ticks: 5000, monotonic: 123_456))
         #expect(recent == [4984, 4996])
         // The stamp is 32 bits: across the wrap, the age still counts.
-        let wrapped = clock.ticks(of: [UInt32.max - 2], now: (ticks: 5000, monotonic: 1 << 32 | 5))
+        var later = CompositorClock()
+        let wrapped = later.ticks(of: [UInt32.max - 2], now: (ticks: 5000, monotonic: 1 << 32 | 5))
         #expect(wrapped == [4992])
         // A clock of its own (stamps from the future here): by the least delay seen, 0 ms for the newest.
         var own = CompositorClock()
         let mapped = own.ticks(of: [900_000, 900_010], now: (ticks: 5000, monotonic: 123_456))
         #expect(mapped == [4990, 5000])
+    }
+
+    @Test func aStreamKeepsItsSpacingWhileTheTwoClocksReadsWaver() {
+        var clock = CompositorClock()
+        // Moves stamped 8 ms apart, dispatched one a frame, while ticks less monotonic reads 1000,
+        // then 1001 and 999 (the reads' truncations): each keeps the first offset, 8 ms apart.
+        func dispatch(_ i: Int, from start: Int64, offset: Int64) -> [Double] {
+            let monotonic = start + 2 + 16 * Int64(i)
+            return clock.ticks(of: [UInt32(start + 8 * Int64(i))], now: (ticks: monotonic + offset, monotonic: monotonic))
+        }
+        let readings: [Int64] = [1000, 1001, 999, 1001, 1000]
+        var mapped: [Double] = []
+        for (i, offset) in readings.enumerated() { mapped += dispatch(i, from: 50_000, offset: offset) }
+        let spaced: [Double] = [51_000, 51_008, 51_016, 51_024, 51_032]
+        #expect(mapped == spaced)
+        // The clocks drift: a reading 2 ms away moves the offset once it has held for three dispatches.
+        var drifted: [Double] = []
+        for i in 0..<4 { drifted += dispatch(i, from: 60_000, offset: 1002) }
+        #expect(drifted == [61_000, 61_008, 61_018, 61_026])
     }
 }
 

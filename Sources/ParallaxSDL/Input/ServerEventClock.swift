@@ -88,20 +88,31 @@ struct LeastDelayClock {
 }
 
 /// A Wayland compositor's millisecond stamps on SDL's ticks. wlroots, Mutter and KWin take them
-/// from CLOCK_MONOTONIC (libinput's, or a virtual pointer's own), as SDL's ticks count: where a
-/// stamp is on that clock (no later than now, and less than `plausibleAge` old) it maps exactly, so
-/// a drag's tracker sees each move at its own millisecond; other stamps map by the least delay.
+/// from CLOCK_MONOTONIC (libinput's, or a virtual pointer's own): where a stamp is on that clock (no
+/// later than now, and less than `plausibleAge` old) it maps by the clocks' offset, so a drag's
+/// tracker sees each move at its own millisecond; other stamps map by the least delay.
 struct CompositorClock {
     private var leastDelay = LeastDelayClock()
     static let plausibleAge: Int64 = 10_000
+    /// SDL's ticks less CLOCK_MONOTONIC, ms, as kept. Two whole-millisecond clocks read one after
+    /// the other differ by a millisecond or two more or less from read to read (each truncates, and
+    /// the reads are not one instant), which would move a stream's moves against each other by as
+    /// much and bend a fling's speed; so the offset moves only once readings have stayed 2 ms or
+    /// more away from it (the two drift apart slowly: SDL counts CLOCK_MONOTONIC_RAW).
+    private var offset: Int64?
+    private var readingsAway = 0
+    static let readingsToMove = 3
 
     /// `now`: SDL's ticks and CLOCK_MONOTONIC, in ms, read together when the stamps were dispatched.
     mutating func ticks(of stamps: [UInt32], now: (ticks: Int64, monotonic: Int64)) -> [Double] {
+        let reading = now.ticks - now.monotonic
+        if let kept = offset, abs(reading - kept) >= 2 { readingsAway += 1 } else { readingsAway = 0 }
+        if offset == nil || readingsAway >= Self.readingsToMove { offset = reading; readingsAway = 0 }
         for stamp in stamps { leastDelay.observe(stamp: Int64(stamp), received: now.ticks) }
         return stamps.map { stamp in
             // The stamp is the monotonic clock's low 32 bits: its age, modulo 2^32.
             let age = (now.monotonic - Int64(stamp)) & 0xFFFF_FFFF
-            if age < Self.plausibleAge { return Double(now.ticks - age) }
+            if age < Self.plausibleAge { return Double(now.monotonic - age + offset!) }
             return Double(leastDelay.ticks(of: Int64(stamp)) ?? now.ticks)
         }
     }
