@@ -27,13 +27,10 @@ struct WindowSlot: TestTrait, SuiteTrait, TestScoping {
         // blocked by other suites' tests, which would hold a free slot back.
         try await withTaskExecutorPreference(OwnThreadExecutor()) {
             await WindowSlots.shared.acquire(weight)
-            do {
-                try await function()
-            } catch {
-                await WindowSlots.shared.release(weight)
-                throw error
-            }
+            var failure: (any Error)?
+            do { try await function() } catch { failure = error }
             await WindowSlots.shared.release(weight)
+            if let failure { throw failure }
         }
     }
 }

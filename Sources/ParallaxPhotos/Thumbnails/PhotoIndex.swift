@@ -120,36 +120,40 @@ public final class PhotoIndex: @unchecked Sendable {
 
     /// The saved index; a malformed line is skipped (indexed again), an unreadable file is none.
     private func load() -> [String: Entry] {
-        guard let data = FileManager.default.contents(atPath: file) else { return [:] }
-        let lines = Self.tabSeparatedLines(data)
-        guard lines.first == [Substring(Self.header)] else { return [:] }
         var loaded: [String: Entry] = [:]
-        for fields in lines.dropFirst() {
-            guard fields.count == 7, let size = Int(fields[1]), let modified = Int(fields[2]),
-                  let thumbnail = Self.thumbnail(fields[4...], maxSide: Self.side) else { continue }
-            loaded[folder + "/" + fields[0]] = Entry(size: size, modified: modified, exifDate: Self.date(fields[3]), thumbnail: thumbnail)
+        for line in Self.savedLines(file: file, folder: folder) {
+            let fields = line.thumbnail.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+                .map { Substring(String(decoding: $0, as: UTF8.self)) }
+            guard let thumbnail = Self.thumbnail(fields[...], maxSide: Self.side) else { continue }
+            loaded[line.path] = Entry(size: line.stamp.size, modified: line.stamp.modified, exifDate: line.stamp.exifDate, thumbnail: thumbnail)
         }
         return loaded
+    }
+
+    /// The lines of the index `file` of `folder`, each as its file's absolute path, its stamp and
+    /// its thumbnail's fields uncut (the hex is most of the file: the folder scan needs only the
+    /// stamps); a line without a whole stamp is skipped, a missing file or an older index is none.
+    private static func savedLines(file: String, folder: String) -> [(path: String, stamp: PhotoFolder.Stamp, thumbnail: ArraySlice<UInt8>)] {
+        guard let data = FileManager.default.contents(atPath: file) else { return [] }
+        let lines = [UInt8](data).split(separator: UInt8(ascii: "\n"))
+        guard let first = lines.first, String(decoding: first, as: UTF8.self) == header else { return [] }
+        return lines.dropFirst().compactMap { line in
+            let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 4, omittingEmptySubsequences: false)
+            guard fields.count == 5 else { return nil }
+            let text = fields.prefix(4).map { String(decoding: $0, as: UTF8.self) }
+            guard let size = Int(text[1]), let modified = Int(text[2]) else { return nil }
+            return (folder + "/" + text[0], PhotoFolder.Stamp(size: size, modified: modified, exifDate: date(Substring(text[3]))), fields[4])
+        }
     }
 
     private static func date(_ field: Substring) -> String? { field == noDate ? nil : String(field) }
 
     /// The size, modification time and EXIF date of each file in `folder`'s saved index, by absolute
     /// path, for the folder scan (`PhotoFolder.scan(_:known:)`); none for a missing or older index.
-    /// Reads each line's first four fields only: the thumbnails' hex is most of the file.
     public static func savedStamps(folder: String, cacheFolder: String = PhotoIndex.defaultCacheFolder()) -> [String: PhotoFolder.Stamp] {
         let folder = URL(fileURLWithPath: folder).standardizedFileURL.path
-        guard let data = FileManager.default.contents(atPath: cacheFolder + "/" + fileName(for: folder)) else { return [:] }
-        let lines = [UInt8](data).split(separator: UInt8(ascii: "\n"))
-        guard let first = lines.first, String(decoding: first, as: UTF8.self) == header else { return [:] }
-        var stamps: [String: PhotoFolder.Stamp] = [:]
-        for line in lines.dropFirst() {
-            let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 4, omittingEmptySubsequences: false)
-                .prefix(4).map { Substring(String(decoding: $0, as: UTF8.self)) }
-            guard fields.count == 4, let size = Int(fields[1]), let modified = Int(fields[2]) else { continue }
-            stamps[folder + "/" + fields[0]] = PhotoFolder.Stamp(size: size, modified: modified, exifDate: date(fields[3]))
-        }
-        return stamps
+        let lines = savedLines(file: cacheFolder + "/" + fileName(for: folder), folder: folder)
+        return Dictionary(lines.map { ($0.path, $0.stamp) }) { _, later in later }
     }
 }
 
