@@ -214,7 +214,7 @@ import Testing
     /// speed however late a loaded machine delivers the moves: at the velocity tracker's estimate
     /// from the moves the window took, and that within 1% of the drag's. The fling is read from the
     /// frame that took the release, so a drag taken whole in one frame counts too.
-    @Test(.windowAlone) func onWaylandADragFlingsAtItsSpeed() throws {
+    @Test func onWaylandADragFlingsAtItsSpeed() throws {
         let speed = 1800.0, travel = 0.25, start = (x: 501.0, y: 700.0)
         let events: [[String: Any]] = [
             ["t": 0.0, "type": "move", "x": 500, "y": start.y], ["t": 0.2, "type": "move", "x": start.x, "y": start.y],
