@@ -42,15 +42,16 @@ public final class PhotoIndex: @unchecked Sendable {
         file = cacheFolder + "/" + Self.fileName(for: self.folder)
         self.logger = logger
         entries = load()
-        let missing = photos.filter { path in
-            guard let entry = entries[path], let stamp = Self.stamp(path) else { return true }
-            return entry.size != stamp.size || entry.modified != stamp.modified
-        }
-        guard !missing.isEmpty else {
-            building = false
-            return
-        }
-        Thread { [self] in build(missing, canWork: canWork, thumbnails: thumbnails) }.start()
+        // Which files changed is a `stat` a photo: found on the build's thread, not before the first frame.
+        Thread { [self] in
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+            let saved = lock.withLock { entries }
+            let missing = photos.filter { path in
+                guard let entry = saved[path], let stamp = Self.stamp(path) else { return true }
+                return entry.size != stamp.size || entry.modified != stamp.modified
+            }
+            build(missing, canWork: canWork, thumbnails: thumbnails)
+        }.start()
     }
 
     public func entry(for path: String) -> Entry? { lock.withLock { entries[path] } }
@@ -80,8 +81,8 @@ public final class PhotoIndex: @unchecked Sendable {
         return ((attributes[.size] as? Int) ?? 0, Int(modified.rounded(.down)))
     }
 
+    /// Indexes `paths` and saves the index (unless there were none), then says it is built.
     private func build(_ paths: [String], canWork: @Sendable () -> Bool, thumbnails: ThumbnailWriter?) {
-        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
         for path in paths {
             while !canWork() { usleep(20_000) }
             guard let stamp = Self.stamp(path) else { continue }
@@ -91,7 +92,7 @@ public final class PhotoIndex: @unchecked Sendable {
             let entry = Entry(size: stamp.size, modified: stamp.modified, exifDate: Exif.read(path: path).dateTaken, thumbnail: thumbnail)
             lock.withLock { entries[path] = entry }
         }
-        save()
+        if !paths.isEmpty { save() }
         built.lock()
         building = false
         built.broadcast()
