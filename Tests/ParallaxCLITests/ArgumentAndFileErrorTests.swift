@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite struct ArgumentAndFileErrorTests {
+@Suite(.childProcesses) struct ArgumentAndFileErrorTests {
     @Test func anUnknownSceneListsTheScenes() throws {
         let outcome = try parallax(["capture", "--scene", "nope", "--out", "/tmp/x"])
         #expect(outcome.status == 64)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ParallaxFrame
 
-@Suite struct CaptureCommandTests {
+@Suite(.childProcesses) struct CaptureCommandTests {
     @Test func capturesTheScriptsTimesNamedAfterTheScript() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-cap-\(UUID().uuidString)").path
         let script = packageRoot.appendingPathComponent("Resources/Scripts/feed-tour.json").path

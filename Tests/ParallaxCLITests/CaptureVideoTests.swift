@@ -3,7 +3,7 @@ import Testing
 import ParallaxFrame
 
 /// `capture --video FILE` (docs/visual-regression.md, "Videos").
-@Suite struct CaptureVideoTests {
+@Suite(.childProcesses) struct CaptureVideoTests {
     /// A drag and a fling in a small feed whose timeline ends at 3 s (its capture).
     let script = writeTemporary("""
         {"version": 1, "scene": "feed", "size": {"width": 320, "height": 200},

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ParallaxFrame
 
-@Suite struct ConfigAndFontTests {
+@Suite(.childProcesses) struct ConfigAndFontTests {
     @Test func aBadConfigGivesOneLineAndExitTwo() throws {
         let config = writeTemporary(#"{"version": 1, "pager": {"headerSpeed": "fast"}}"#, name: "config.json")
         for command in [["capture", "--out", NSTemporaryDirectory()], ["run", "--frames", "1"]] {

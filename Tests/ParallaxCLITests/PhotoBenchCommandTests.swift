@@ -3,7 +3,7 @@ import Testing
 
 /// `parallax bench --photos` end to end, headless, on a small folder (docs/photo-folders.md,
 /// "Benchmark"): what it reports, not how fast (speed goals live in the benchmark itself).
-@Suite struct PhotoBenchCommandTests {
+@Suite(.childProcesses) struct PhotoBenchCommandTests {
     @Test func itFlingsDownAndBackAndReportsDecodesBesideDjpeg() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-bench-photos-\(UUID().uuidString)").path
         let cache = folder + "-cache"

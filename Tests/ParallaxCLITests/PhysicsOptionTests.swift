@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `--physics NAME` on the commands that show a scene, and its place among the script and the config.
-@Suite struct PhysicsOptionTests {
+@Suite(.childProcesses) struct PhysicsOptionTests {
     @Test(arguments: [["run", "--frames", "1"], ["capture", "--out", "/tmp/x"], ["verify", "--script", "a.json", "--goldens", "g"], ["bench"]])
     func anUnknownModelExits64ListingTheModels(command: [String]) throws {
         let outcome = try parallax(command + ["--physics", "aqua"])

@@ -4,7 +4,7 @@ import Testing
 
 /// `ProcessStart` (Sources/ParallaxFrame/ProcessStart.swift) against the one clock that knows when a
 /// child started: its parent's, read just before and just after the spawn.
-@Suite struct ProcessStartTests {
+@Suite(.childProcesses) struct ProcessStartTests {
     /// Whichever resolution the child reports, its reading lies within the spawn, or before it by
     /// at most one kernel tick and the millisecond `ProcessStart` lets the microsecond reading stray
     /// from its tick: the tick truncates the start, and the microsecond reading is kept only within

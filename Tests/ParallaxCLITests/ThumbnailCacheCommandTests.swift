@@ -4,7 +4,7 @@ import Testing
 /// The shared thumbnail cache end to end (docs/photo-folders.md, "The shared thumbnail cache"): a
 /// capture of a folder's photos leaves their thumbnails in `$XDG_CACHE_HOME/thumbnails` by the time
 /// it exits; `--no-thumbnail-cache` and `"thumbnailCache": false` leave none.
-@Suite struct ThumbnailCacheCommandTests {
+@Suite(.childProcesses) struct ThumbnailCacheCommandTests {
     /// A folder of four bundled photos and an empty cache home; both removed by `cleanUp`.
     private func photoFolder() throws -> (folder: String, cache: String, environment: [String: String]) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-thumbnail-photos-\(UUID().uuidString)").path

@@ -4,7 +4,7 @@ import Testing
 /// The user's config file (docs/file-formats.md, "Config file"): `run` reads it and its tuning panel's
 /// S writes it when no `--config` is given; `capture` never reads it. Each test gives the child its
 /// own `XDG_CONFIG_HOME`.
-@Suite struct UserConfigTests {
+@Suite(.childProcesses) struct UserConfigTests {
     /// A fresh folder as `XDG_CONFIG_HOME`, and the file `run` should use in it.
     func configHome() -> (folder: String, file: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-xdg-\(UUID().uuidString)").path

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite struct VerifyCommandTests {
+@Suite(.childProcesses) struct VerifyCommandTests {
     let scripts = packageRoot.appendingPathComponent("Tests/VisualRegression/Scripts").path
     let goldens = packageRoot.appendingPathComponent("Tests/VisualRegression/Goldens").path
 

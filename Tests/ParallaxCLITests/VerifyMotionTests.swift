@@ -8,7 +8,7 @@ import ParallaxSDL
 import Testing
 
 /// `verify`'s motion goldens from the command line (docs/visual-regression.md, "Motion goldens" and "Verdicts").
-@Suite struct VerifyMotionTests {
+@Suite(.childProcesses) struct VerifyMotionTests {
     let scripts = packageRoot.appendingPathComponent("Tests/VisualRegression/Scripts").path
     let goldens = packageRoot.appendingPathComponent("Tests/VisualRegression/Goldens").path
 
@@ -179,7 +179,7 @@ import Testing
 }
 
 /// The report of a motion change in headless Chromium, and accepting what a reviewer ticked there.
-@Suite struct MotionReportTests {
+@Suite(.childProcesses) struct MotionReportTests {
     let scripts = packageRoot.appendingPathComponent("Tests/VisualRegression/Scripts").path
     let goldens = packageRoot.appendingPathComponent("Tests/VisualRegression/Goldens").path
     let slowerFling = writeTemporary(#"{"version": 1, "scrolling": {"decelerationRate": 0.997}}"#, name: "decelerate.json")

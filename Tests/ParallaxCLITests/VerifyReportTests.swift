@@ -8,7 +8,7 @@ import ParallaxSDL
 import Testing
 
 /// `verify --jobs`, `--shard`, `--junit` and `--report` (docs/visual-regression.md, "Reports, JUnit, jobs and shards").
-@Suite struct VerifyReportTests {
+@Suite(.childProcesses) struct VerifyReportTests {
     let scripts = packageRoot.appendingPathComponent("Tests/VisualRegression/Scripts").path
     let goldens = packageRoot.appendingPathComponent("Tests/VisualRegression/Goldens").path
 

@@ -3,7 +3,7 @@ import Testing
 
 /// One version: what `parallax --version` prints is the metainfo's newest release, which the
 /// Makefile also checks before it installs or packages (docs/installing.md, "One version").
-@Suite struct VersionTests {
+@Suite(.childProcesses) struct VersionTests {
     @Test func versionIsTheMetainfosNewestRelease() throws {
         let outcome = try parallax(["--version"])
         #expect(outcome.status == 0)

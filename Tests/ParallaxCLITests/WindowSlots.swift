@@ -2,11 +2,11 @@ import Foundation
 import Testing
 
 /// How the real-input tests share the machine (docs/testing.md, "Suite time and load"): each test
-/// holds a window slot while it runs, so at most `WindowSlots.count` of their windows (with their
-/// X servers or compositors) are up at once, and one whose figures bend with the machine's load
-/// takes every slot and runs alone. A test spends most of its time waiting for its window's frames,
-/// so it waits on a thread of its own: Swift Testing's pool is as wide as the cores, and a test
-/// blocking one of its threads would hold back every other suite.
+/// holds a window slot while it runs, so at most `SlotPool.windows`' count of their windows (with
+/// their X servers or compositors) are up at once, and one whose figures bend with the machine's
+/// load takes every slot and runs alone. A test spends most of its time waiting for its window's
+/// frames, so it waits on a thread of its own: Swift Testing's pool is as wide as the cores, and a
+/// test blocking one of its threads would hold back every other suite.
 struct WindowSlot: TestTrait, SuiteTrait, TestScoping {
     /// Whether the test takes every slot.
     let alone: Bool
@@ -22,38 +22,68 @@ struct WindowSlot: TestTrait, SuiteTrait, TestScoping {
     }
 
     func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
-        let weight = alone ? WindowSlots.count : 1
-        // The slots are taken and given back on the test's own threads too: the pool's may all be
-        // blocked by other suites' tests, which would hold a free slot back.
-        try await withTaskExecutorPreference(OwnThreadExecutor()) {
-            await WindowSlots.shared.acquire(weight)
-            var failure: (any Error)?
-            do { try await function() } catch { failure = error }
-            await WindowSlots.shared.release(weight)
-            if let failure { throw failure }
-        }
+        try await SlotPool.windows.hold(alone ? SlotPool.windows.count : 1, while: function)
+    }
+}
+
+/// A test that waits for the programs it starts (`parallax capture`, `verify`, `bench`...): it
+/// holds one of `SlotPool.childProcesses`' slots and waits on a thread of its own, as a window test
+/// does, so the suites that run in the test process itself keep Swift Testing's pool (two such
+/// tests waiting there held back every in-process test behind them, for minutes).
+struct ChildProcessSlot: TestTrait, SuiteTrait, TestScoping {
+    var isRecursive: Bool { true }
+
+    func scopeProvider(for test: Test, testCase: Test.Case?) -> ChildProcessSlot? { testCase == nil ? nil : self }
+
+    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        try await SlotPool.childProcesses.hold(1, while: function)
     }
 }
 
 extension Trait where Self == WindowSlot {
-    /// The test runs beside at most `WindowSlots.count - 1` other window tests.
+    /// The test runs beside at most `SlotPool.windows.count - 1` other window tests.
     static var windowSlot: WindowSlot { WindowSlot(alone: false) }
     /// The test runs with no other window test beside it: its figures bend with the machine's load.
     static var windowAlone: WindowSlot { WindowSlot(alone: true) }
 }
 
-/// The slots, granted first come, first served: a test that waits for every slot keeps later ones
-/// from overtaking it.
-actor WindowSlots {
+extension Trait where Self == ChildProcessSlot {
+    /// The test waits for child processes, beside at most `SlotPool.childProcesses.count - 1` others.
+    static var childProcesses: ChildProcessSlot { ChildProcessSlot() }
+}
+
+/// Slots, granted first come, first served: a test that waits for several keeps later ones from
+/// overtaking it.
+actor SlotPool {
     /// Two windows at once on two cores: each spends most of its time waiting for frames at 60 Hz,
     /// and a third starved them (frames of 35 ms and more, beside two busy loops).
-    static let count = 2
-    static let shared = WindowSlots()
+    static let windows = SlotPool(count: 2)
+    /// Two tests' programs at once, beside the windows and the in-process suites.
+    static let childProcesses = SlotPool(count: 2)
 
-    private var free = count
+    let count: Int
+    private var free: Int
     private var waiting: [(weight: Int, resume: CheckedContinuation<Void, Never>)] = []
 
-    func acquire(_ weight: Int) async {
+    init(count: Int) {
+        self.count = count
+        free = count
+    }
+
+    /// Runs `function` holding `weight` slots, on a thread of its own; the slots are taken and
+    /// given back there too (the pool's threads may all be blocked by other suites' tests, which
+    /// would hold a free slot back).
+    nonisolated func hold(_ weight: Int, while function: @Sendable () async throws -> Void) async throws {
+        try await withTaskExecutorPreference(OwnThreadExecutor()) {
+            await acquire(weight)
+            var failure: (any Error)?
+            do { try await function() } catch { failure = error }
+            await release(weight)
+            if let failure { throw failure }
+        }
+    }
+
+    private func acquire(_ weight: Int) async {
         if waiting.isEmpty && free >= weight {
             free -= weight
             return
@@ -61,7 +91,7 @@ actor WindowSlots {
         await withCheckedContinuation { waiting.append((weight, $0)) }
     }
 
-    func release(_ weight: Int) {
+    private func release(_ weight: Int) {
         free += weight
         while let first = waiting.first, free >= first.weight {
             free -= first.weight

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite struct WindowTests {
+@Suite(.childProcesses) struct WindowTests {
     @Test func runsThirtyFramesUnderXvfbAndExitsCleanly() throws {
         let server = try XServer.start()
         defer { server.stop() }

@@ -6,7 +6,7 @@ import ParallaxFrame
 
 /// `parallax verify --window`: captures through a real window's renderer (OpenGL, Mesa's llvmpipe
 /// under Xvfb) checked against the goldens SDL's software renderer recorded.
-@Suite struct WindowVerifyTests {
+@Suite(.childProcesses) struct WindowVerifyTests {
     let goldens = packageRoot.path + "/Tests/VisualRegression/Goldens"
     func script(_ name: String) -> String { packageRoot.path + "/Tests/VisualRegression/Scripts/\(name).json" }
     /// docs/visual-regression.md, "Perceptual comparison, and the window's OpenGL frames": both renderers put photos and their edges on the same whole

@@ -377,7 +377,11 @@ public final class DecodeQueue: @unchecked Sendable {
     }
 
     /// Blocks until every requested decode has finished (headless capture, before its first frame).
+    /// The decodes still queued are done on the calling thread: it waits for them anyway, and the
+    /// workers' nice 19 let a busy machine starve it (a capture, or a test, waited minutes beside
+    /// two windows).
     public func waitForAll() {
+        while let next = lock.withLock({ queued.isEmpty ? nil : queued.removeFirst() }) { perform(.decode(next)) }
         done.lock()
         defer { done.unlock() }
         while true {
