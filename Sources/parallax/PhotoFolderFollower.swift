@@ -20,8 +20,8 @@ final class PhotoFolderFollower: @unchecked Sendable {
     let folder: String
     private let logger: Logger
     private let scanner: PhotoFolder.Scanner
-    /// Scans to run, one at a time in the order the changes came, on a thread of their own at nice
-    /// 19 (behind the frames and the decodes).
+    /// Scans to run, one at a time in the order the changes came, on a thread of their own at the
+    /// lowest priority (`BackgroundPriority.lowest`: behind the frames).
     private let scans = NSCondition()
     private var queuedScans: [FolderWatcher.State?] = []
     private let lock = NSLock()
@@ -51,7 +51,7 @@ final class PhotoFolderFollower: @unchecked Sendable {
     }
 
     private func runScans() {
-        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        BackgroundPriority.lowest()
         while true {
             scans.lock()
             while queuedScans.isEmpty { scans.wait() }

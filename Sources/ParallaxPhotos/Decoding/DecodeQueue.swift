@@ -96,7 +96,7 @@ public final class DecodeQueue: @unchecked Sendable {
     /// decode of tens of milliseconds (hundreds on a busy machine) under way on the one worker would
     /// otherwise hold back the quick images of every card due meanwhile. Ends when none is queued.
     private func makeQueuedQuick() {
-        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        BackgroundPriority.set(nice: 10)
         while true {
             lock.lock()
             guard case let .quick(path)? = nextTask(quickOnly: true) else {
@@ -283,8 +283,7 @@ public final class DecodeQueue: @unchecked Sendable {
     }
 
     private func work() {
-        // On Linux the nice value is the calling thread's own (setpriority(2)).
-        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        BackgroundPriority.lowest()
         while true {
             lock.lock()
             guard let task = nextTask() else {

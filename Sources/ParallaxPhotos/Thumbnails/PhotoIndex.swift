@@ -44,7 +44,7 @@ public final class PhotoIndex: @unchecked Sendable {
         entries = load()
         // Which files changed is a `stat` a photo: found on the build's thread, not before the first frame.
         Thread { [self] in
-            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+            BackgroundPriority.lowest()
             let saved = lock.withLock { entries }
             let missing = photos.filter { path in
                 guard let entry = saved[path], let stamp = Self.stamp(path) else { return true }
