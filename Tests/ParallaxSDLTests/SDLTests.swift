@@ -74,8 +74,11 @@ final class ManagedAtomicFlag: @unchecked Sendable {
     func set() { lock.withLock { value = true } }
 }
 
-/// Every test that drives SDL shares its global state (one video subsystem a process), so they all
-/// live under this suite, which runs them one at a time; each file adds its own nested suite.
+/// Every test that drives SDL shares its global state (one video subsystem a process, and the CPU's
+/// features, which SDL 2.26 works out on first use without a lock: a `SDL_SoftStretchLinear` that
+/// raced a canvas's start took the non-SSE2 path for the rest of the run, and every photo's bytes
+/// and golden differed), so they all live under this suite, which runs them one at a time; each
+/// file adds its own nested suite.
 @Suite(.serialized) struct SDLTests {}
 
 extension SDLTests {

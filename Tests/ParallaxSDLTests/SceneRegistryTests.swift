@@ -37,48 +37,50 @@ final class BarScene: PlaygroundScene {
     var contentSummary: String { "one bar" }
 }
 
-@Suite struct SceneRegistryTests {
-    /// The standard scenes plus the bar, registered here and nowhere else.
-    static func registry() -> SceneRegistry {
-        var registry = SceneRegistry.standard
-        registry.register(SceneEntry(name: "bar", tabTitle: "Bar", key: nil, settings: [BarScene.barWidth]) { c in
-            BarScene(viewport: c.viewport, topInset: c.topInset)
-        })
-        return registry
-    }
+extension SDLTests {
+    @Suite struct SceneRegistryTests {
+        /// The standard scenes plus the bar, registered here and nowhere else.
+        static func registry() -> SceneRegistry {
+            var registry = SceneRegistry.standard
+            registry.register(SceneEntry(name: "bar", tabTitle: "Bar", key: nil, settings: [BarScene.barWidth]) { c in
+                BarScene(viewport: c.viewport, topInset: c.topInset)
+            })
+            return registry
+        }
 
-    @Test func aSceneRegisteredInATestIsSwitchedToTunedAndCaptured() throws {
-        let registry = Self.registry()
-        let viewport = Size(width: 640, height: 400)
-        var options = SceneRegistry.Options()
-        options.settings = PlaygroundSettings(registry: registry)
-        let canvas = try headlessCanvas(viewport)
-        let playground = Playground(viewport: viewport, options: options, registry: registry, environment: canvas.environment)
-        let press = { (key: Key, t: Double) in TimedInput(time: t, event: .key(key, shift: false)) }
-        // Shift+Tab goes from the first scene to the last; then the panel, + twice (its first row is
-        // the bar's width: 100 → 140 px), and the panel closed again.
-        let script = [TimedInput(time: 0.1, event: .key(.tab, shift: true)), press(.p, 0.2), press(.equals, 0.25), press(.equals, 0.3),
-                      press(.p, 0.35)]
-        let driver = SceneDriver(scene: playground, script: script)
-        var captured: PixelImage?
-        try Capture.frames(target: canvas, driver: driver, captures: [0.5]) { _, pixels in captured = pixels }
+        @Test func aSceneRegisteredInATestIsSwitchedToTunedAndCaptured() throws {
+            let registry = Self.registry()
+            let viewport = Size(width: 640, height: 400)
+            var options = SceneRegistry.Options()
+            options.settings = PlaygroundSettings(registry: registry)
+            let canvas = try headlessCanvas(viewport)
+            let playground = Playground(viewport: viewport, options: options, registry: registry, environment: canvas.environment)
+            let press = { (key: Key, t: Double) in TimedInput(time: t, event: .key(key, shift: false)) }
+            // Shift+Tab goes from the first scene to the last; then the panel, + twice (its first row is
+            // the bar's width: 100 → 140 px), and the panel closed again.
+            let script = [TimedInput(time: 0.1, event: .key(.tab, shift: true)), press(.p, 0.2), press(.equals, 0.25), press(.equals, 0.3),
+                          press(.p, 0.35)]
+            let driver = SceneDriver(scene: playground, script: script)
+            var captured: PixelImage?
+            try Capture.frames(target: canvas, driver: driver, captures: [0.5]) { _, pixels in captured = pixels }
 
-        #expect(playground.name == "bar")
-        #expect(playground.settings[BarScene.barWidth] == 140)
-        let pixels = try #require(captured)
-        let y = Int(Playground.barHeight) + 70
-        let red = BarScene.red, background = BarScene.background
-        // The bar ends between x = 139 and 140: 100 px untuned, 140 px tuned.
-        for x in [0, 99, 120, 139] { #expect(pixels[x, y] == (red.r, red.g, red.b), "x \(x)") }
-        for x in [140, 300, 639] { #expect(pixels[x, y] == (background.r, background.g, background.b), "x \(x)") }
-        // The tab bar has the bar's tab, and the config file its section, read back the same.
-        let tabs = playground.bar.tabs(in: playground)
-        #expect(tabs.count == 4)
-        let text = playground.settings.jsonText
-        #expect(text.contains(#""bar":{"width":140}"#))
-        #expect(try PlaygroundSettings.parse(Data(text.utf8), file: "c.json", registry: registry) == playground.settings)
-        #expect(throws: InputFileError.self) {
-            try PlaygroundSettings.parse(Data(#"{"version": 1, "bar": {"width": 401}}"#.utf8), file: "c.json", registry: registry)
+            #expect(playground.name == "bar")
+            #expect(playground.settings[BarScene.barWidth] == 140)
+            let pixels = try #require(captured)
+            let y = Int(Playground.barHeight) + 70
+            let red = BarScene.red, background = BarScene.background
+            // The bar ends between x = 139 and 140: 100 px untuned, 140 px tuned.
+            for x in [0, 99, 120, 139] { #expect(pixels[x, y] == (red.r, red.g, red.b), "x \(x)") }
+            for x in [140, 300, 639] { #expect(pixels[x, y] == (background.r, background.g, background.b), "x \(x)") }
+            // The tab bar has the bar's tab, and the config file its section, read back the same.
+            let tabs = playground.bar.tabs(in: playground)
+            #expect(tabs.count == 4)
+            let text = playground.settings.jsonText
+            #expect(text.contains(#""bar":{"width":140}"#))
+            #expect(try PlaygroundSettings.parse(Data(text.utf8), file: "c.json", registry: registry) == playground.settings)
+            #expect(throws: InputFileError.self) {
+                try PlaygroundSettings.parse(Data(#"{"version": 1, "bar": {"width": 401}}"#.utf8), file: "c.json", registry: registry)
+            }
         }
     }
 }
