@@ -97,11 +97,17 @@ func writeTemporary(_ text: String, name: String) -> String {
     return path
 }
 
-/// The environment without any display, as on a server (and without the user's config file).
+/// The environment without any display, as on a server (and without the user's config file), and
+/// without a session bus: a bus address where nothing listens. With none set and a `DISPLAY`, libdbus
+/// in SDL autolaunches a bus of its own for every window (left running after it), and on Wayland SDL
+/// then reads the cursor theme from the settings portal, blocking, on the pointer's first entry:
+/// activating the portal there (its GTK backend, the accessibility bus) held a window's frames back
+/// for over a second on a cold, busy machine. The tests of the desktop's settings bring their own bus.
 var environmentWithoutDisplay: [String: String] {
     var env = withoutUserConfig(ProcessInfo.processInfo.environment)
     env["DISPLAY"] = nil
     env["WAYLAND_DISPLAY"] = nil
     env["SDL_VIDEODRIVER"] = nil
+    env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(FileManager.default.temporaryDirectory.path)/parallax-no-session-bus"
     return env
 }
