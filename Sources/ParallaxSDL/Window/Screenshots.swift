@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
-import Glibc
 import Logging
 import ParallaxFrame
+import ParallaxPhotos
 
 /// F12's file names: the local time to the millisecond, and a counter when two share it, so no
 /// screenshot overwrites another.
@@ -43,8 +43,7 @@ public final class ScreenshotWriter: Sendable {
         pending.enter()
         Thread { [pending, logger] in
             defer { pending.leave() }
-            // On Linux the nice value is the calling thread's (setpriority(2)); 19 yields to all else.
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+            BackgroundPriority.lowest()
             do {
                 try pixels.savePNG(path: path)
                 logger.info("saved a screenshot to \(path)")
