@@ -330,6 +330,11 @@ enum RealWindow {
         let environment = server.environment
         let window = try WindowProcess(["run", "--scene", scene, "--size", "1280x800", "--no-overlay", "--trace", tracePath]
                                        + (physics.map { ["--physics", $0] } ?? []), environment: environment, directory: folder)
+        // The player starts once frames are up, not once the window is mapped: beside other tests'
+        // windows a first frame came more than 0.6 s after the map, and a quiet run's wheel notches
+        // at 0.6 s found no frame at rest before them.
+        window.waitForFrames(10, tracePath: tracePath)
+        try #require(window.isRunning, "parallax run ended early: \(window.errorsSoFar)")
 
         let last = events.compactMap { $0["t"] as? Double }.max() ?? 0
         let script = events + [["t": last + 1.5, "type": "key", "key": "Escape"]]
