@@ -56,6 +56,23 @@ import Testing
         #expect(long[landing.count] == 2, "then the way, from the first cell below the viewport")
     }
 
+    /// At rest the cells within a viewport below and above the view are listed, none on screen,
+    /// each due when a fling at `reachSpeed` would bring it into view: by the formula above.
+    @Test func atRestTheCellsBesideTheViewAreListedByWhenAFastFlingBringsThemIn() {
+        let offset = 5000.0
+        let listed = FeedPrefetch.neighbours(layout(), at: offset)
+        let now = Set(visible(at: offset))
+        let below = (0..<1000).filter { !now.contains($0) && 12 + 489 * Double($0) < offset + 1600 && 12 + 489 * Double($0) >= offset + 800 }
+        let above = (0..<1000).filter { !now.contains($0) && 12 + 489 * Double($0) + 469 > offset - 800 && 12 + 489 * Double($0) + 469 <= offset }
+        #expect(below == [12, 13] && above == [8, 9], "5880 and 6369 start below 5800; 4414 and 4903 end above 5000")
+        var expected = below.map { ($0, (12 + 489 * Double($0) - (offset + 800)) / 8000) }
+            + above.map { ($0, (offset - (12 + 489 * Double($0) + 469)) / 8000) }
+        expected.sort { ($0.1, $0.0) < ($1.1, $1.0) }
+        #expect(listed.map(\.index) == expected.map(\.0))
+        #expect(zip(listed, expected).allSatisfy { abs($0.due - $1.1) < 1e-12 }, "\(listed)")
+        #expect(FeedPrefetch.neighbours(layout(), at: 0).map(\.index) == [2, 3], "at the top, only the cells below")
+    }
+
     @Test func theAxisKnowsAFlingsLandingAtItsRelease() throws {
         // A drag released at 2000 px/s: the landing is x0 - v0 / (1000 ln d), d = 0.998 per ms.
         var axis = ScrollAxis()
@@ -92,7 +109,7 @@ import Testing
         #expect(Array(due.dropFirst(landing)) == due.dropFirst(landing).sorted(), "the way there, in the order it comes into view")
     }
 
-    @Test func theFeedListsThePlanAsPrefetchQuadsWhileItMoves() {
+    @Test func theFeedListsThePlanAsPrefetchQuadsWhileItMovesAndTheCellsBesideTheViewAtRest() {
         let scene = FeedScene(viewport: Size(width: 1280, height: 800), settings: FeedSettings(), environment: testEnvironment())
         scene.handle(.mouseDown(Point(x: 640, y: 700)), at: 0)
         for k in 1...6 { scene.handle(.mouseMove(Point(x: 640, y: 700 - Double(k) * 50)), at: Double(k) / 60) }
@@ -106,6 +123,15 @@ import Testing
         scene.update(to: 60)
         list.removeAll()
         scene.draw(into: &list)
-        #expect(list.prefetch.isEmpty, "at rest")
+        let beside = FeedPrefetch.neighbours(scene.layout, at: scene.offset)
+        #expect(!beside.isEmpty)
+        #expect(list.prefetch.map(\.quad.image) == beside.map { PhotoLibrary.photos[$0.index % PhotoLibrary.photos.count].image }, "at rest")
+        #expect(list.prefetch.map(\.due) == beside.map(\.due))
+        // Held by the pointer: no fling to plan, so the same.
+        scene.handle(.mouseDown(Point(x: 640, y: 400)), at: 61)
+        scene.update(to: 61)
+        list.removeAll()
+        scene.draw(into: &list)
+        #expect(!list.prefetch.isEmpty && list.prefetch.map(\.due) == FeedPrefetch.neighbours(scene.layout, at: scene.offset).map(\.due))
     }
 }

@@ -30,6 +30,29 @@ public enum FeedPrefetch {
         return order
     }
 
+    /// A fling from rest this fast is what the cells beside the view are made ready for
+    /// (`neighbours`): the photo benchmark's, about the fastest a hand flings.
+    public static let reachSpeed = 8_000.0
+
+    /// With no fling to plan (at rest, or held by a pointer): the cells within a viewport
+    /// above and below the view, each with the seconds a fling at `reachSpeed` takes to bring it
+    /// into view, soonest first. With none listed at rest, the first card after every fling from
+    /// rest came into view as a placeholder at 8,000 px/s (docs/photo-folders.md, "Prefetch").
+    public static func neighbours(_ layout: FeedLayout, at offset: Double) -> [(index: Int, due: Double)] {
+        guard offset.isFinite else { return [] }
+        let viewport = layout.viewport.height
+        let now = Set(layout.visible(offset: offset).cells.map(\.index))
+        var listed: [(index: Int, due: Double)] = []
+        for cell in layout.visible(offset: offset + viewport).cells where !now.contains(cell.index) {
+            listed.append((cell.index, max(0, layout.containerTop(ofItem: cell.index) - (offset + viewport)) / reachSpeed))
+        }
+        for cell in layout.visible(offset: max(0, offset - viewport)).cells where !now.contains(cell.index) {
+            let bottom = layout.containerTop(ofItem: cell.index) + layout.photoHeight + layout.captionHeight
+            listed.append((cell.index, max(0, offset - bottom) / reachSpeed))
+        }
+        return listed.sorted { ($0.due, $0.index) < ($1.due, $1.index) }
+    }
+
     /// When, in seconds after `time`, each item comes into view as `axis` moves on (closed form,
     /// bisected to a millisecond: `ScrollAxis.secondsUntil`); 0 for one in view by then, `.infinity`
     /// for one never reached.

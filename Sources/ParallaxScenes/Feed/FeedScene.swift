@@ -158,10 +158,16 @@ public final class FeedScene: PlaygroundScene, CursorProviding {
                       color: Theme.secondaryText, clip: box)
         }
         if let stretch { list.stretch(commandsFrom: contentStart, stretch) }
-        if let landing = scroller.restingOffset {
-            let plan = FeedPrefetch.plan(layout, from: offset, to: landing)
+        let landing = scroller.restingOffset
+        let plan = landing.map { FeedPrefetch.plan(layout, from: offset, to: $0) } ?? []
+        if let landing, !plan.isEmpty {
             for (index, due) in zip(plan, FeedPrefetch.due(plan, layout, axis: scroller, at: time)) {
                 let quad = photoQuad(layout.cell(index, offset: landing))
+                list.prefetch(quad.photo.image, source: quad.source, destination: quad.destination, due: due)
+            }
+        } else {
+            for (index, due) in FeedPrefetch.neighbours(layout, at: offset) {
+                let quad = photoQuad(layout.cell(index, offset: offset))
                 list.prefetch(quad.photo.image, source: quad.source, destination: quad.destination, due: due)
             }
         }
