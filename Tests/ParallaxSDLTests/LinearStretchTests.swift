@@ -1,4 +1,5 @@
 import CSDL2
+import ParallaxEngine
 import Testing
 @testable import ParallaxPhotos
 
@@ -8,18 +9,6 @@ extension SDLTests {
     /// pixel wide or high, the same size, large factors either way). Here because it links SDL; the
     /// photos module does not.
     @Suite struct LinearStretchTests {
-        /// SplitMix64: the same cases on every run.
-        struct Generator: RandomNumberGenerator {
-            var state: UInt64
-            mutating func next() -> UInt64 {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                return z ^ (z >> 31)
-            }
-        }
-
         /// What SDL_SoftStretchLinear makes of `source` at `size`.
         func sdlStretch(_ source: PhotoPixels, to size: (width: Int, height: Int)) throws -> [UInt8] {
             var input = source.bytes
@@ -41,14 +30,14 @@ extension SDLTests {
         }
 
         /// Eight random bytes a draw (byte by byte is seconds of a debug build's test).
-        func randomPixels(width: Int, height: Int, using generator: inout Generator) -> PhotoPixels {
+        func randomPixels(width: Int, height: Int, using generator: inout SplitMix64) -> PhotoPixels {
             let words = (0..<(width * height + 1) / 2).map { _ in generator.next() }
             let bytes = words.withUnsafeBytes { Array($0.prefix(width * height * 4)) }
             return PhotoPixels(width: width, height: height, format: .argb8888, bytes: bytes)
         }
 
         @Test func everyByteIsSDLsOnRandomImagesAtRandomSizes() throws {
-            var generator = Generator(state: 32)
+            var generator = SplitMix64(state: 32)  // the same cases on every run
             var mismatches: [String] = []
             for _ in 0..<300 {
                 let source = (width: Int.random(in: 1...160, using: &generator), height: Int.random(in: 1...160, using: &generator))
@@ -66,7 +55,7 @@ extension SDLTests {
             (1000, 750, 999, 749), (1600, 1203, 900, 675), (1799, 1349, 900, 675), (512, 384, 900, 675),
         ])
         func everyByteIsSDLsAtTheEdgesAndAtAFeedPhotosSize(sw: Int, sh: Int, dw: Int, dh: Int) throws {
-            var generator = Generator(state: UInt64(sw * 10_000 + sh))
+            var generator = SplitMix64(state: UInt64(sw * 10_000 + sh))
             let pixels = randomPixels(width: sw, height: sh, using: &generator)
             #expect(PixelOperations.stretchLinear(pixels, to: (dw, dh)).bytes == (try sdlStretch(pixels, to: (dw, dh))))
         }

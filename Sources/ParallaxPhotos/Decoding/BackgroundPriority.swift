@@ -1,8 +1,9 @@
 import Glibc
 
 /// The nice levels of the threads that work behind the frames: decodes, quick images, the colour
-/// index, folder rescans (docs/photo-folders.md, "Threads"), and the window's screenshot encoder. On Linux a nice value is the calling
-/// thread's own (setpriority(2)), so each such thread sets its own as it starts.
+/// index, folder rescans (docs/photo-folders.md, "Threads"), and the window's screenshot encoder.
+/// On Linux a nice value is the calling thread's own (setpriority(2)), so each such thread sets its
+/// own as it starts.
 public enum BackgroundPriority {
     /// Nice 19: behind every other thread of ours and every other program's.
     public static func lowest() { set(nice: 19) }

@@ -47,8 +47,7 @@ public enum FeedPrefetch {
             listed.append((cell.index, max(0, layout.containerTop(ofItem: cell.index) - (offset + viewport)) / reachSpeed))
         }
         for cell in layout.visible(offset: max(0, offset - viewport)).cells where !now.contains(cell.index) {
-            let bottom = layout.containerTop(ofItem: cell.index) + layout.photoHeight + layout.captionHeight
-            listed.append((cell.index, max(0, offset - bottom) / reachSpeed))
+            listed.append((cell.index, max(0, offset - cardBottom(cell.index, layout)) / reachSpeed))
         }
         return listed.sorted { ($0.due, $0.index) < ($1.due, $1.index) }
     }
@@ -60,8 +59,13 @@ public enum FeedPrefetch {
         let viewport = layout.viewport.height
         let now = axis.offset(at: time), downwards = (axis.restingOffset ?? now) >= now
         return items.map { index in
-            let top = layout.containerTop(ofItem: index), bottom = top + layout.photoHeight + layout.captionHeight
+            let top = layout.containerTop(ofItem: index), bottom = cardBottom(index, layout)
             return axis.secondsUntil(from: time) { offset in downwards ? offset + viewport > top : offset < bottom }
         }
+    }
+
+    /// The bottom of item `index`'s card (photo and caption) in content coordinates.
+    private static func cardBottom(_ index: Int, _ layout: FeedLayout) -> Double {
+        layout.containerTop(ofItem: index) + layout.photoHeight + layout.captionHeight
     }
 }
