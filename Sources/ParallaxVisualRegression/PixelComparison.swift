@@ -90,11 +90,12 @@ public struct PixelComparison: Sendable, Equatable {
                 while pixel < expected.width * expected.height {
                     defer { pixel += 1 }
                     let i = pixel * 3
-                    let d = max(abs(Int(e[i]) - Int(a[i])), abs(Int(e[i + 1]) - Int(a[i + 1])), abs(Int(e[i + 2]) - Int(a[i + 2])))
-                    guard d > 0 else {
+                    // Most pixels are identical: told apart by equality alone.
+                    guard e[i] != a[i] || e[i + 1] != a[i + 1] || e[i + 2] != a[i + 2] else {
                         visit(pixel, .identical)
                         continue
                     }
+                    let d = max(abs(Int(e[i]) - Int(a[i])), abs(Int(e[i + 1]) - Int(a[i + 1])), abs(Int(e[i + 2]) - Int(a[i + 2])))
                     largest = max(largest, d)
                     let distance = PerceptualDifference.squaredDistance(expected, pixel, actual, pixel)
                     largestPerceptual = max(largestPerceptual, PerceptualDifference.normalized(distance))

@@ -18,9 +18,24 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
     /// The band the tab bar covers: text stays below it.
     public var topInset: Double
     private let environment: SceneEnvironment
-    private var texts: [PageText] = []
-    /// Each page's scrim (`scrim(for:)`), as laid out for the viewport and the tuned background speed.
-    private(set) var scrims: [ImageShade] = []
+    /// The pages' text and scrims as laid out for the viewport (and the scrims for the tuned
+    /// background speed), made when first asked for after a change: a burst of resizes in one frame
+    /// lays the pages out once, not once a resize.
+    private var laidOutTexts: [PageText]?
+    private var laidOutScrims: [ImageShade]?
+    private var texts: [PageText] {
+        if let laidOutTexts { return laidOutTexts }
+        let texts = pages.map(layoutText)
+        laidOutTexts = texts
+        return texts
+    }
+    /// Each page's scrim (`scrim(for:)`).
+    var scrims: [ImageShade] {
+        if let laidOutScrims { return laidOutScrims }
+        let scrims = pages.indices.map(scrim(for:))
+        laidOutScrims = scrims
+        return scrims
+    }
 
     /// A page's headline and paragraph as they fit the page: wrapped, shrunk together where needed.
     struct PageText {
@@ -75,8 +90,8 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
 
     private func relayout(at time: Double) {
         scroller.setExtent(viewport: viewport.width, content: viewport.width * Double(pages.count), at: time)
-        texts = pages.map(layoutText)
-        scrims = pages.indices.map(scrim(for:))
+        laidOutTexts = nil
+        laidOutScrims = nil
     }
 
     var headerWidth: Double { max(0, viewport.width - 48) }
@@ -161,7 +176,7 @@ public final class PagerScene: PlaygroundScene, CursorProviding {
         settings.headerSpeed = s[.pagerHeaderSpeed]
         settings.paragraphSpeed = s[.pagerParagraphSpeed]
         // The photo under the text moves with the background's speed.
-        scrims = pages.indices.map(scrim(for:))
+        laidOutScrims = nil
         scroller.settings = s.physics(from: scroller.settings)
         // A fling under way goes on from where it is under the new model.
         scroller.setModel(s.physicsModel, at: time)
