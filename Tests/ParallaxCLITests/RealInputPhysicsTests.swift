@@ -47,8 +47,6 @@ import Testing
             ["t": 0.5, "type": "move", "x": 500, "y": 750], ["t": 0.55, "type": "down"],
             ["t": 0.6, "type": "glide", "x": 500, "y": 750, "vx": 0, "vy": -Self.speed, "duration": Self.travel, "spacing": 0.008],
             ["t": 0.6 + Self.travel, "type": "up"],
-            // Nothing but a wait for the longest fling (UIKit's, 3.8 s) to rest before Esc.
-            ["t": 5.5, "type": "move", "x": 500, "y": 150],
         ]
         let trace = try RealWindow.trace(scene: "feed", physics: physics, events: events)
         #expect(trace.allSatisfy { $0.physics == physics }, "frames under another model than \(physics)")

@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxSDL
 import Testing
 
 /// Real X input into `parallax run` under Xvfb: XTest events go through the X server and SDL's
@@ -336,11 +337,16 @@ enum RealWindow {
         window.waitForFrames(10, tracePath: tracePath)
         try #require(window.isRunning, "parallax run ended early: \(window.errorsSoFar)")
 
-        let last = events.compactMap { $0["t"] as? Double }.max() ?? 0
-        let script = events + [["t": last + 1.5, "type": "key", "key": "Escape"]]
         let played = try run(python, [player, "Parallax Playground"],
-                             environment: environment, input: try JSONSerialization.data(withJSONObject: script))
+                             environment: environment, input: try JSONSerialization.data(withJSONObject: events))
         try #require(played.status == 0, "xtest-play: \(played.stderr)")
+        // Esc once the window has rested for half a second after the last event, as the compositor
+        // rig closes its windows: a fixed time after it outlasted the longest fling and held every
+        // shorter one open.
+        window.waitForRest(tracePath: tracePath, after: monotonicSeconds())
+        let quit = try run(python, [player, "Parallax Playground"],
+                           environment: environment, input: try JSONSerialization.data(withJSONObject: [["t": 0.0, "type": "key", "key": "Escape"]]))
+        try #require(quit.status == 0, "xtest-play: \(quit.stderr)")
         try window.requireEnded(within: 30, why: "Esc")
         try inspect(folder)
         return try readTrace(tracePath)
