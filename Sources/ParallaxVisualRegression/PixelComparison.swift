@@ -90,7 +90,10 @@ public struct PixelComparison: Sendable, Equatable {
                 while pixel < expected.width * expected.height {
                     defer { pixel += 1 }
                     let i = pixel * 3
-                    let d = max(abs(Int(e[i]) - Int(a[i])), abs(Int(e[i + 1]) - Int(a[i + 1])), abs(Int(e[i + 2]) - Int(a[i + 2])))
+                    let red: Int = abs(Int(e[i]) - Int(a[i]))
+                    let green: Int = abs(Int(e[i + 1]) - Int(a[i + 1]))
+                    let blue: Int = abs(Int(e[i + 2]) - Int(a[i + 2]))
+                    let d = max(red, green, blue)
                     guard d > 0 else {
                         visit(pixel, .identical)
                         continue
