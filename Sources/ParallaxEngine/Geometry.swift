@@ -69,7 +69,10 @@ public struct Color: Hashable, Sendable, Codable {
     /// This colour at its alpha over an opaque `background`: what blending it there shows.
     public func composited(over background: Color) -> Color {
         func channel(_ c: UInt8, _ under: UInt8) -> UInt8 {
-            UInt8((Double(under) + (Double(c) - Double(under)) * Double(a) / 255).rounded())
+            let below: Double = Double(under)
+            let change: Double = (Double(c) - below) * Double(a) / 255
+            let blended: Double = below + change
+            return UInt8(blended.rounded())
         }
         return Color(r: channel(r, background.r), g: channel(g, background.g), b: channel(b, background.b))
     }

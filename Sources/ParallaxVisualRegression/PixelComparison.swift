@@ -95,7 +95,10 @@ public struct PixelComparison: Sendable, Equatable {
                         visit(pixel, .identical)
                         continue
                     }
-                    let d = max(abs(Int(e[i]) - Int(a[i])), abs(Int(e[i + 1]) - Int(a[i + 1])), abs(Int(e[i + 2]) - Int(a[i + 2])))
+                    let red: Int = abs(Int(e[i]) - Int(a[i]))
+                    let green: Int = abs(Int(e[i + 1]) - Int(a[i + 1]))
+                    let blue: Int = abs(Int(e[i + 2]) - Int(a[i + 2]))
+                    let d = max(red, green, blue)
                     largest = max(largest, d)
                     let distance = PerceptualDifference.squaredDistance(expected, pixel, actual, pixel)
                     largestPerceptual = max(largestPerceptual, PerceptualDifference.normalized(distance))

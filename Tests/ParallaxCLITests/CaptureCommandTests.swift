@@ -9,7 +9,8 @@ import ParallaxFrame
         let outcome = try parallax(["capture", "--script", script, "--out", out])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let expected = ["0000.000", "0000.300", "0001.500", "0004.000"].map { "\(out)/feed-tour-\($0).png" }
-        #expect(outcome.stdout.split(separator: "\n").map(String.init) == expected)
+        let printed: [String] = outcome.stdout.split(separator: "\n").map(String.init)
+        #expect(printed == expected)
         for path in expected { #expect(FileManager.default.fileExists(atPath: path)) }
     }
 

@@ -188,7 +188,8 @@ import Testing
             let (trace, sent, _) = try CompositorWindow.play(scene: "feed", driver: driver, events: events, on: rig)
             #expect(!trace.contains { $0.phase == "dragging" || $0.phase == "decelerating" }, "phases: \(Set(trace.map(\.phase)))")
             let wheels = sent.filter { $0.type == "wheel" }.map(\.sent)
-            try #require(wheels.count == bursts.reduce(0, +))
+            let clicks: Int = bursts.reduce(0, +)
+            try #require(wheels.count == clicks)
             let starts = [0, 1, 4].map { wheels[$0] }, ends = [wheels[1], wheels[4], wheels[13] + 1.5]
             var missed: [String] = []
             for (burst, clicks) in bursts.enumerated() {

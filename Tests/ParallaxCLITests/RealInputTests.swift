@@ -49,7 +49,8 @@ import Testing
             #expect(before.phase == "idle" && before.offset == 0, "\(what): the drag started from \(before.phase) at \(before.offset), not at rest at the top")
             let up = try #require(moves.last, "\(what): no release")
             let samples = moves.dropLast().filter { $0.type == "mouseMove" }.map { (t: $0.t, x: 750 - $0.y) }
-            try #require(samples.last?.x == distance, "\(what): the last move at \(samples.last.map { 750 - $0.x } ?? .nan), not 750 - \(distance)")
+            let lastMove: Double = samples.last.map { 750 - $0.x } ?? .nan
+            try #require(samples.last?.x == distance, "\(what): the last move at \(lastMove), not 750 - \(distance)")
             let expected = Self.chromiumReleaseVelocity(samples, at: up.t)
             let after = try #require(trace.first { $0.frame > drag.last!.frame })
             let stamped = "moves stamped at \(Int(expected)) px/s, the last \(Int(((up.t - samples.last!.t) * 1000).rounded())) ms before the release"
@@ -191,7 +192,8 @@ import Testing
         let rests = trace.runs { $0.phase == "idle" }.map { $0.last!.offsetX }
         let expected: [Double] = [0, 1280, 2 * 1280, 4 * 1280]
         #expect(rests.count == expected.count && zip(rests, expected).allSatisfy { abs($0 - $1) < 1e-6 }, "rests at \(rests)")
-        #expect(abs(try #require(trace.last?.fraction) - 4) < 1e-9)
+        let lastFraction: Double = try #require(trace.last?.fraction)
+        #expect(abs(lastFraction - 4) < 1e-9)
     }
 
     /// The cursor SDL shows (the trace reads it back from SDL each frame) as the pointer moves over a

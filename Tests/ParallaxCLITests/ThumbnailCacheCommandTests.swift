@@ -26,8 +26,9 @@ import Testing
 
     /// The PNGs under the cache's size folders.
     private func thumbnails(_ cache: String) -> [String] {
-        ["normal", "large", "x-large", "xx-large"].flatMap { size in
-            ((try? FileManager.default.contentsOfDirectory(atPath: cache + "/thumbnails/" + size)) ?? []).map { size + "/" + $0 }
+        ["normal", "large", "x-large", "xx-large"].flatMap { (size: String) -> [String] in
+            let files: [String] = (try? FileManager.default.contentsOfDirectory(atPath: cache + "/thumbnails/" + size)) ?? []
+            return files.map { (file: String) -> String in size + "/" + file }
         }
     }
 

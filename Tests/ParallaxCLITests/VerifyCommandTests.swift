@@ -20,7 +20,8 @@ import Testing
         // Two captures and the motion.
         #expect(lines.count == 4)
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("reduced-motion.json") && $0.hasSuffix("match") })
-        #expect(lines.last?.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first == "motion")
+        let lastRowSecondColumn: Substring? = lines.last?.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first
+        #expect(lastRowSecondColumn == "motion")
     }
 
     @Test func aMismatchExitsOneAndWritesTheDiffs() throws {

@@ -223,7 +223,10 @@ import Testing
             .components(separatedBy: "</figure>").first)
         let paths = figure.components(separatedBy: " d=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
         #expect(paths.count == 2)
-        for d in paths { #expect(d.filter { $0 == "M" || $0 == "L" }.count == frames, "\(d.prefix(80))") }
+        for d in paths {
+            let points: Int = d.filter { (c: Character) -> Bool in c == "M" || c == "L" }.count
+            #expect(points == frames, "\(d.prefix(80))")
+        }
         #expect(paths[0] != paths[1])
         #expect(figure.contains("first differs at frame 19 (0.317 s)"))
         // The filmstrip around it: frames 17 to 22 drawn under the golden's settings and this run's,

@@ -41,13 +41,14 @@ import Testing
     @Test func theTimerAimsAtTheNextTickAtLeastTheMarginAhead() {
         let timer = PresentSchedule(timerRate: 60)
         #expect(timer.source == .timer)
-        #expect(timer.nextPresent(after: 0) == 1.0 / 60)
+        let firstTick: Double = 1.0 / 60, secondTick: Double = 2.0 / 60
+        #expect(timer.nextPresent(after: 0) == firstTick)
         // 14 ms + the 2 ms margin is before the tick at 16.67 ms.
-        #expect(timer.nextPresent(after: 0.014) == 1.0 / 60)
+        #expect(timer.nextPresent(after: 0.014) == firstTick)
         // 15 ms + 2 ms is not: the next tick.
-        #expect(timer.nextPresent(after: 0.015) == 2.0 / 60)
+        #expect(timer.nextPresent(after: 0.015) == secondTick)
         // Exactly the margin ahead is enough.
-        #expect(abs(timer.nextPresent(after: 1.0 / 60 - 0.002) - 1.0 / 60) < 1e-12)
+        #expect(abs(timer.nextPresent(after: firstTick - 0.002) - firstTick) < 1e-12)
         // Far behind (a stall): the next tick still ahead, none caught up.
         #expect(abs(timer.nextPresent(after: 1.0) - 61.0 / 60) < 1e-12)
     }
@@ -149,7 +150,8 @@ import Testing
             now = returned
         }
         #expect(schedule.source == .timer)
-        #expect(schedule.period == 1.0 / 60)
+        let timerPeriod: Double = 1.0 / 60
+        #expect(schedule.period == timerPeriod)
     }
 
     @Test func fallsBackToTheTimerOnAnIrregularFakeRefresh() {

@@ -118,7 +118,8 @@ import Testing
             TimedInput(time: 0.6, event: .resize(Size(width: 640, height: 480))),
         ], captures: [0.25, 1.5])
         let text = script.jsonText
-        #expect(text.split(separator: "\n").count == script.events.count + 4, "one event a line")
+        let lineCount: Int = text.split(separator: "\n").count
+        #expect(lineCount == script.events.count + 4, "one event a line")
         #expect(try InputScript.parse(Data(text.utf8), file: "w.json", knownScenes: ["feed", "pager"]) == script)
         #expect(try InputScript.parse(Data(InputScript().jsonText.utf8), file: "e.json", knownScenes: []) == InputScript())
     }

@@ -11,7 +11,8 @@ import Testing
                 #expect(PagerLayers.centerX(page: page, fraction: f, pageWidth: w, speed: k) == w / 2 + w * (Double(page) - f) * k)
             }
         }
-        #expect(PagerLayers.centerX(page: 1, fraction: 0, pageWidth: w, speed: 1.5) == 640 + 1280 * 1.5)
+        let secondPageCentre: Double = 640 + 1280 * 1.5
+        #expect(PagerLayers.centerX(page: 1, fraction: 0, pageWidth: w, speed: 1.5) == secondPageCentre)
     }
 
     @Test func currentPageIsTheRoundedFraction() {

@@ -17,11 +17,14 @@ final class RecordingScene: Scene {
         let wheel = InputEvent.wheel(dx: 0, dy: -1, shift: false)
         let driver = SceneDriver(scene: scene, script: [TimedInput(time: 0.01, event: wheel), TimedInput(time: 0.02, event: wheel),
                                                         TimedInput(time: 0.5, event: wheel)])
+        let firstFrame: Double = 1.0 / 60, secondFrame: Double = 2.0 / 60
         driver.advance(to: 0)
-        driver.advance(to: 1.0 / 60)
-        #expect(scene.log == ["update 0.0", "event 0.01", "update \(1.0 / 60)"])
-        driver.advance(to: 2.0 / 60)
-        #expect(scene.log.suffix(2) == ["event 0.02", "update \(2.0 / 60)"])
+        driver.advance(to: firstFrame)
+        let firstLog: [String] = ["update 0.0", "event 0.01", "update \(firstFrame)"]
+        #expect(scene.log == firstLog)
+        driver.advance(to: secondFrame)
+        let lastTwo: ArraySlice<String> = scene.log.suffix(2)
+        #expect(lastTwo == ["event 0.02", "update \(secondFrame)"])
         #expect(driver.scriptDuration == 0.5)
     }
 

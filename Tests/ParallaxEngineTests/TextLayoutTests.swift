@@ -13,7 +13,10 @@ final class TenPixelMeasurer: TextMeasuring {
     @Test func wrapsGreedilyAtTheWidth() {
         let lines = TextLayout.wrap("the quick brown fox jumps over", font: font, width: 100, measurer: TenPixelMeasurer())
         #expect(lines == ["the quick", "brown fox", "jumps over"])
-        for line in lines { #expect(Double(line.count) * 10 <= 100) }
+        for line in lines {
+            let lineWidth: Double = Double(line.count) * 10
+            #expect(lineWidth <= 100)
+        }
     }
 
     @Test func aWordWiderThanTheLineGetsItsOwnLine() {
@@ -77,7 +80,7 @@ final class TenPixelMeasurer: TextMeasuring {
             let greedy = TextLayout.wrap(text, font: font, width: box, measurer: measurer)
             let balanced = TextLayout.wrapBalanced(text, font: font, width: box, measurer: measurer)
             #expect(balanced.count == greedy.count, "at \(box)")
-            #expect(balanced.flatMap { $0.split(separator: " ").map(String.init) } == words, "at \(box)")
+            #expect(balanced.flatMap { (line: String) -> [String] in line.split(separator: " ").map(String.init) } == words, "at \(box)")
             for line in balanced { #expect(width(line) <= box || !line.contains(" "), "\(line) at \(box)") }
             let lastTwo = words.suffix(2).joined(separator: " ")
             if balanced.count > 1, words.count > 1, width(lastTwo) <= box {

@@ -47,8 +47,10 @@ private struct CountingClock: WorkClock {
         #expect(target.draws == 1 && target.lastList?.commands.count == 2, "the scene's rect and the overlay's")
         #expect(target.resizes.isEmpty)
         step.showsOverlay = false
-        step.run(at: 1.0 / 60)
-        #expect(scene.log.suffix(2) == ["event 0.01", "update \(1.0 / 60)"])
+        let secondFrame: Double = 1.0 / 60
+        step.run(at: secondFrame)
+        let lastTwo: ArraySlice<String> = scene.log.suffix(2)
+        #expect(lastTwo == ["event 0.01", "update \(secondFrame)"])
         #expect(target.resizes == [Size(width: 60, height: 40)])
         #expect(target.draws == 2 && target.lastList?.commands.count == 1)
         #expect(overlay.times == [0])

@@ -26,7 +26,8 @@ import ParallaxTestSupport
             let p = UInt32(decoded.pixels.bytes[i + 2]) << 16 | UInt32(decoded.pixels.bytes[i + 1]) << 8 | UInt32(decoded.pixels.bytes[i])
             let want = uprightPattern(x, y)
             for shift in [16, 8, 0] {
-                #expect(abs(Int(p >> UInt32(shift) & 0xFF) - Int(want >> UInt32(shift) & 0xFF)) <= 12, "pixel (\(x), \(y)) of orientation \(orientation)")
+                let shown: Int = Int(p >> UInt32(shift) & 0xFF), wanted: Int = Int(want >> UInt32(shift) & 0xFF)
+                #expect(abs(shown - wanted) <= 12, "pixel (\(x), \(y)) of orientation \(orientation)")
             }
         }
     }

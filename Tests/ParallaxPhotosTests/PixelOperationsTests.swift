@@ -7,7 +7,9 @@ import Testing
     /// ARGB pixels whose values are `pixels` (0xAARRGGBB), row by row.
     func argbPixels(width: Int, _ pixels: [UInt32]) -> PhotoPixels {
         PhotoPixels(width: width, height: pixels.count / width, format: .argb8888,
-                    bytes: pixels.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 >> 16 & 0xFF), UInt8($0 >> 24)] })
+                    bytes: pixels.flatMap { (pixel: UInt32) -> [UInt8] in
+                        [UInt8(pixel & 0xFF), UInt8(pixel >> 8 & 0xFF), UInt8(pixel >> 16 & 0xFF), UInt8(pixel >> 24)]
+                    })
     }
 
     func argbPixel(_ p: PhotoPixels, _ x: Int, _ y: Int) -> UInt32 {

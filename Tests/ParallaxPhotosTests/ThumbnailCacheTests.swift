@@ -171,7 +171,9 @@ func checkWrittenThumbnail(root: String, photo: String, uri: String, image: (wid
         #expect(read == Dictionary(uniqueKeysWithValues: texts))
         #expect(pixels.width == 5 && pixels.height == 3)
         // B, G, R, X: the pixel (4, 2) is R 160, G 0, B 160.
-        #expect(Array(pixels.bytes[((2 * 5) + 4) * 4..<((2 * 5) + 4) * 4 + 4]) == [160, 0, 160, 255])
+        let pixelStart: Int = ((2 * 5) + 4) * 4
+        let pixel: [UInt8] = Array(pixels.bytes[pixelStart..<pixelStart + 4])
+        #expect(pixel == [160, 0, 160, 255])
         let encoded = try #require(ThumbnailCache.encodePNG(pixels, texts: texts))
         let walked = try #require(pngChunks(encoded))
         #expect(walked.width == 5 && walked.height == 3 && walked.texts == Dictionary(uniqueKeysWithValues: texts))

@@ -26,7 +26,8 @@ import ParallaxEngine
         defer { try? FileManager.default.removeItem(atPath: file) }
         let (loaded, problems) = BundledPhotoIndex.load(file)
         #expect(loaded.thumbnails == ["été à la mer.jpg": two, "green.jpg": one])
-        #expect(problems == ["\(file):3: malformed (name, width, height and hex pixels, tab-separated)"])
+        let expectedProblems: [String] = ["\(file):3: malformed (name, width, height and hex pixels, tab-separated)"]
+        #expect(problems == expectedProblems)
     }
 
     @Test func aFileWithoutTheHeaderIsNoIndex() throws {

@@ -154,7 +154,8 @@ extension SDLTests {
             for y in 0..<48 {
                 for x in 0..<240 {
                     let p = plain[x, y]
-                    means[(y / 12) * columns + x / 12] += SIMD3(Double(p.r), Double(p.g), Double(p.b)) / 144
+                    let rgb: SIMD3<Double> = SIMD3(Double(p.r), Double(p.g), Double(p.b))
+                    means[(y / 12) * columns + x / 12] += rgb / 144
                 }
             }
             let contrast = means.map { $0.x }.max()! - means.map { $0.x }.min()!

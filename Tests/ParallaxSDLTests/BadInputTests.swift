@@ -74,7 +74,10 @@ extension SDLTests {
             #expect(textures.state(of: "fine.png") == .ready)
             let messages = log.messages
             #expect(messages.count == bad.count, "\(messages)")
-            for name in bad { #expect(messages.filter { $0.contains(folder + "/" + name) }.count == 1, "\(name): \(messages)") }
+            for name in bad {
+                let path: String = folder + "/" + name
+                #expect(messages.filter { $0.contains(path) }.count == 1, "\(name): \(messages)")
+            }
             #expect(messages.contains { $0.contains("too-wide.png is 9000x2, outside 1...8192 px a side") })
             #expect(messages.contains { $0.contains("header-too-wide.png is 10000x100") })
             let pixels = try canvas.readPixels()

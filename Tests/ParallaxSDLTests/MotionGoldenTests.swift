@@ -96,7 +96,7 @@ extension SDLTests {
 
         @Test func aCurveLateByWholeFramesIsCalledShiftedNotDifferent() {
             // offset.y eases out to 100 from frame 10; "shift.y" follows it, 2 frames late in the actual.
-            let curve = (0..<60).map { f in f < 10 ? 0 : 100 * (1 - exp(-Double(f - 10) / 8)) }
+            let curve = (0..<60).map { (f: Int) -> Double in f < 10 ? 0 : 100 * (1 - exp(-Double(f - 10) / 8)) }
             let late = (0..<60).map { f in curve[max(0, f - 2)] }
             let early = (0..<60).map { f in curve[min(59, f + 1)] }
             let expected = offsetTimeline(curve, extra: ["shift.y": curve])

@@ -42,7 +42,12 @@ extension SDLTests {
                     // The shade: topAlpha above `start` of the quad's height, then linear to bottomAlpha.
                     let t = min(1, max(0, ((box.minY - d.minY) / d.height - shade.start) / (1 - shade.start)))
                     let a = (Double(shade.topAlpha) + (Double(shade.bottomAlpha) - Double(shade.topAlpha)) * t) / 255
-                    func mix(_ c: UInt8, _ k: UInt8) -> UInt8 { UInt8((Double(c) + (Double(k) - Double(c)) * a).rounded()) }
+                    func mix(_ c: UInt8, _ k: UInt8) -> UInt8 {
+                        let start: Double = Double(c)
+                        let change: Double = (Double(k) - start) * a
+                        let mixed: Double = start + change
+                        return UInt8(mixed.rounded())
+                    }
                     let under = Color(r: mix(mean.r, shade.color.r), g: mix(mean.g, shade.color.g), b: mix(mean.b, shade.color.b))
                     let ratio = Legibility.contrastRatio(run.color.composited(over: under), under)
                     #expect(ratio >= 4.5, "\(quad.image) at \(size), '\(run.text)': photo \(mean) under it, \(under) scrimmed at \(a): \(ratio)")

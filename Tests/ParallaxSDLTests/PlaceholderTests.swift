@@ -67,8 +67,12 @@ extension SDLTests {
             var stale = Set(made.thumbnails.keys).symmetricDifference(committed.thumbnails.keys).sorted()
             for (name, thumbnail) in made.thumbnails {
                 guard let line = committed.thumbnails[name] else { continue }
-                let same = line.width == thumbnail.width && line.height == thumbnail.height && zip(line.pixels, thumbnail.pixels).allSatisfy { a, b in
-                    [16, 8, 0].allSatisfy { abs(Int(a >> $0 & 0xFF) - Int(b >> $0 & 0xFF)) <= 2 }
+                let sameSize: Bool = line.width == thumbnail.width && line.height == thumbnail.height
+                let same: Bool = sameSize && zip(line.pixels, thumbnail.pixels).allSatisfy { (a: UInt32, b: UInt32) -> Bool in
+                    [16, 8, 0].allSatisfy { (shift: Int) -> Bool in
+                        let channelA: Int = Int(a >> shift & 0xFF), channelB: Int = Int(b >> shift & 0xFF)
+                        return abs(channelA - channelB) <= 2
+                    }
                 }
                 if !same { stale.append(name) }
             }

@@ -83,7 +83,8 @@ import Testing
             Issue.record("found \(found) in a tree with no complete resources folder")
         } catch {
             let lacking = missing[0].contains(".") ? missing[0] : missing[0] + "/"
-            #expect(error.searched == ["\(tree.installed) (no \(lacking))"] + places.dropFirst())
+            let expected: [String] = ["\(tree.installed) (no \(lacking))"] + places.dropFirst()
+            #expect(error.searched == expected)
             #expect(!error.description.contains("\n"))
             for place in places { #expect(error.description.contains(place)) }
         }

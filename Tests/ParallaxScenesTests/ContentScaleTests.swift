@@ -25,7 +25,8 @@ import ParallaxFrame
             #expect(ContentScale(viewport: size).font(Font(size: 17, weight: .bold)) == Font(size: 17, weight: .bold))
             #expect(ContentScale(viewport: size).scaled(36) == 36)
         }
-        #expect(ContentScale(viewport: Size(width: 1920, height: 1080)).type == 1080.0 / 800)
+        let typeAt1080: Double = 1080.0 / 800
+        #expect(ContentScale(viewport: Size(width: 1920, height: 1080)).type == typeAt1080)
         #expect(ContentScale(viewport: Size(width: 2560, height: 1600)).type == 1.5)
         #expect(ContentScale(viewport: Size(width: 2560, height: 1600)).width == 2)
         #expect(ContentScale(viewport: Size(width: 5120, height: 3200)).width == 2)
@@ -34,7 +35,8 @@ import ParallaxFrame
     @Test func scaledSizesAreWholePixels() {
         let scale = ContentScale(viewport: Size(width: 1920, height: 1080))
         #expect(scale.font(Font(size: 17, weight: .bold)) == Font(size: (17 * 1.35).rounded(), weight: .bold))
-        #expect(scale.scaled(13) == (13 * 1.35).rounded())
+        let thirteenScaled: Double = (13 * 1.35).rounded()
+        #expect(scale.scaled(13) == thirteenScaled)
     }
 
     @Test func aViewportThatIsNoSizeScalesByOne() {

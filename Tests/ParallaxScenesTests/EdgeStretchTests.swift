@@ -107,6 +107,8 @@ import Testing
         #expect(photo.destination.minY == rest.destination.minY && photo.destination.height == rest.destination.height)
         // The headline moves with its origin; the dots stay.
         #expect(zip(pulled.textRuns, atRest.textRuns).allSatisfy { abs($0.origin.x - $1.origin.x * scale) < 1e-9 && $0.font == $1.font })
-        #expect(pulled.commands.suffix(5) == atRest.commands.suffix(5))
+        let pulledLastFive: ArraySlice<DrawCommand> = pulled.commands.suffix(5)
+        let restingLastFive: ArraySlice<DrawCommand> = atRest.commands.suffix(5)
+        #expect(pulledLastFive == restingLastFive)
     }
 }

@@ -153,7 +153,8 @@ import Testing
         let scene = FeedScene(viewport: Size(width: 2560, height: 1600), environment: testEnvironment())
         scene.handle(.key(.pageDown, shift: false), at: 0)
         scene.update(to: 1)
-        #expect(scene.offset == (1600 - 56) * 0.9)
+        let pageDown: Double = (1600 - 56) * 0.9
+        #expect(scene.offset == pageDown)
         let items = scene.traceGeometry["items"]
         guard case let .array(traced)? = items else { Issue.record("no items"); return }
         let visible = (0..<200).filter { e.card($0, offset: scene.offset).maxY > 0 && e.card($0, offset: scene.offset).minY < 1600 }

@@ -18,8 +18,8 @@ import Testing
 
     /// Items whose card (photo and caption, 469 px) meets the viewport at `offset`, by the formula above.
     func visible(at offset: Double) -> [Int] {
-        (0..<1000).filter { i in
-            let top = 12 + 489 * Double(i)
+        (0..<1000).filter { (i: Int) -> Bool in
+            let top: Double = 12 + 489 * Double(i)
             return top < offset + 800 && top + 469 > offset
         }
     }
@@ -40,11 +40,12 @@ import Testing
         let landing = visible(at: 4000)
         let now = Set(visible(at: 9000))
         #expect(Array(plan.prefix(landing.count)) == landing)
-        let way = (0..<1000).filter { i in
-            let top = 12 + 489 * Double(i)
+        let way = (0..<1000).filter { (i: Int) -> Bool in
+            let top: Double = 12 + 489 * Double(i)
             return !now.contains(i) && !landing.contains(i) && top + 469 > 4000 && top < 9800
         }
-        #expect(Array(plan.dropFirst(landing.count)) == way.reversed())
+        let wayUp: [Int] = way.reversed()
+        #expect(Array(plan.dropFirst(landing.count)) == wayUp)
     }
 
     @Test func nothingIsListedAtRestAndALongFlingIsCapped() {
@@ -62,8 +63,14 @@ import Testing
         let offset = 5000.0
         let listed = FeedPrefetch.neighbours(layout(), at: offset)
         let now = Set(visible(at: offset))
-        let below = (0..<1000).filter { !now.contains($0) && 12 + 489 * Double($0) < offset + 1600 && 12 + 489 * Double($0) >= offset + 800 }
-        let above = (0..<1000).filter { !now.contains($0) && 12 + 489 * Double($0) + 469 > offset - 800 && 12 + 489 * Double($0) + 469 <= offset }
+        let below = (0..<1000).filter { (i: Int) -> Bool in
+            let top: Double = 12 + 489 * Double(i)
+            return !now.contains(i) && top < offset + 1600 && top >= offset + 800
+        }
+        let above = (0..<1000).filter { (i: Int) -> Bool in
+            let bottom: Double = 12 + 489 * Double(i) + 469
+            return !now.contains(i) && bottom > offset - 800 && bottom <= offset
+        }
         #expect(below == [12, 13] && above == [8, 9], "5880 and 6369 start below 5800; 4414 and 4903 end above 5000")
         var expected = below.map { ($0, (12 + 489 * Double($0) - (offset + 800)) / 8000) }
             + above.map { ($0, (offset - (12 + 489 * Double($0) + 469)) / 8000) }
@@ -106,7 +113,8 @@ import Testing
             #expect(axis.offset(at: t0 + d) + 800 > top && axis.offset(at: t0 + d - 0.002) + 800 <= top, "item \(index) due at \(d)")
         }
         let landing = visible(at: axis.restingOffset!).count
-        #expect(Array(due.dropFirst(landing)) == due.dropFirst(landing).sorted(), "the way there, in the order it comes into view")
+        let dueOnTheWay: [Double] = Array(due.dropFirst(landing))
+        #expect(dueOnTheWay == dueOnTheWay.sorted(), "the way there, in the order it comes into view")
     }
 
     @Test func theFeedListsThePlanAsPrefetchQuadsWhileItMovesAndTheCellsBesideTheViewAtRest() {
@@ -119,13 +127,15 @@ import Testing
         scene.draw(into: &list)
         let expected = FeedPrefetch.plan(scene.layout, from: scene.offset, to: scene.scroller.restingOffset!)
         #expect(!expected.isEmpty)
-        #expect(list.prefetch.map(\.quad.image) == expected.map { PhotoLibrary.photos[$0 % PhotoLibrary.photos.count].image })
+        let plannedImages: [PhotoID] = expected.map { PhotoLibrary.photos[$0 % PhotoLibrary.photos.count].image }
+        #expect(list.prefetch.map(\.quad.image) == plannedImages)
         scene.update(to: 60)
         list.removeAll()
         scene.draw(into: &list)
         let beside = FeedPrefetch.neighbours(scene.layout, at: scene.offset)
         #expect(!beside.isEmpty)
-        #expect(list.prefetch.map(\.quad.image) == beside.map { PhotoLibrary.photos[$0.index % PhotoLibrary.photos.count].image }, "at rest")
+        let besideImages: [PhotoID] = beside.map { PhotoLibrary.photos[$0.index % PhotoLibrary.photos.count].image }
+        #expect(list.prefetch.map(\.quad.image) == besideImages, "at rest")
         #expect(list.prefetch.map(\.due) == beside.map(\.due))
         // Held by the pointer: no fling to plan, so the same.
         scene.handle(.mouseDown(Point(x: 640, y: 400)), at: 61)

@@ -44,7 +44,7 @@ import Testing
             #expect(clip == Rect(x: e.columnX, y: top, width: e.columnWidth, height: e.photoHeight))
             #expect(clip.maxY > 0 && clip.minY < 800, "only visible cells are drawn")
             // The feed's shift (`FeedParallax.swift`) over the band between the 56 px bar and the bottom, clamped.
-            let cV = 56 + (800 - 56) / 2.0, cC = top + e.photoHeight / 2
+            let cV: Double = 56 + (800 - 56) / 2.0, cC: Double = top + e.photoHeight / 2
             let shift = min(m, max(-m, (cV - cC) * m / ((800 - 56) / 2 + e.photoHeight / 2)))
             #expect(quad.destination == Rect(x: e.columnX, y: top - m + shift, width: e.columnWidth, height: e.photoHeight + 2 * m))
             #expect(quad.image == PhotoLibrary.photos[i % PhotoLibrary.photos.count].image)
@@ -96,7 +96,8 @@ import Testing
         let scene = FeedScene(viewport: viewport, environment: testEnvironment())
         scene.handle(.key(.pageDown, shift: false), at: 0)
         scene.update(to: 1)
-        #expect(scene.offset == (800 - 56) * 0.9)
+        let pageDown: Double = (800 - 56) * 0.9
+        #expect(scene.offset == pageDown)
         scene.handle(.key(.space, shift: true), at: 1)
         scene.update(to: 2)
         #expect(scene.offset == 0)

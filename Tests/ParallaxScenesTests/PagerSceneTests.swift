@@ -79,8 +79,8 @@ import ParallaxFrame
         let pages = Set([Int(f.rounded(.down)), Int(f.rounded(.up))])
         for page in pages {
             // One photo, one headline and every line of the paragraph, in order, for each page on screen.
-            #expect(drawn.filter { $0.page == page && $0.name == "background" }.count == 1, "page \(page)")
-            #expect(drawn.filter { $0.page == page && $0.name == "header" }.count == 1, "page \(page)")
+            #expect(drawn.filter { (layer: PagerScene.Layer) -> Bool in layer.page == page && layer.name == "background" }.count == 1, "page \(page)")
+            #expect(drawn.filter { (layer: PagerScene.Layer) -> Bool in layer.page == page && layer.name == "header" }.count == 1, "page \(page)")
             #expect(paragraphs[page] == PagerContent.pages[page].paragraph, "page \(page)")
         }
         #expect(Set(drawn.map(\.page)) == pages)
@@ -204,7 +204,12 @@ import ParallaxFrame
 
     /// `under` with `shade`'s colour over it at `a`.
     func scrimmed(_ under: Color, _ shade: ImageShade, _ a: Double) -> Color {
-        func mix(_ c: UInt8, _ s: UInt8) -> UInt8 { UInt8((Double(c) + (Double(s) - Double(c)) * a).rounded(.down)) }
+        func mix(_ c: UInt8, _ s: UInt8) -> UInt8 {
+            let start: Double = Double(c)
+            let change: Double = (Double(s) - start) * a
+            let mixed: Double = start + change
+            return UInt8(mixed.rounded(.down))
+        }
         return Color(r: mix(under.r, shade.color.r), g: mix(under.g, shade.color.g), b: mix(under.b, shade.color.b))
     }
 

@@ -64,7 +64,7 @@ import Testing
         let layout = FeedLayout(settings: FeedSettings(), viewport: viewport)
         // Place cell 0 so its container is: entering at the bottom, centred in the band, leaving at the top, under the bar.
         let top0 = layout.containerTop(ofItem: 0)
-        let centredY = 56 + 744 / 2.0 - 405 / 2
+        let centredY: Double = 56 + 744 / 2.0 - 405 / 2
         let cases: [(screenY: Double, shift: Double)] = [(800, -30), (centredY, 0), (56 - 405, 30), (10, 30 * (1 - 2 * ((10 + 405 - 56) / (744 + 405))))]
         for (screenY, expected) in cases {
             let cell = layout.cell(0, offset: top0 - screenY)

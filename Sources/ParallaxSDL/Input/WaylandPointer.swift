@@ -40,8 +40,10 @@ final class WaylandPointer {
                 let wheel = source.map { $0 == WL_POINTER_AXIS_SOURCE_WHEEL.rawValue || $0 == WL_POINTER_AXIS_SOURCE_WHEEL_TILT.rawValue }
                     ?? (discrete != [nil, nil] || value120 != [nil, nil])
                 if wheel {
-                    let notches = (0..<2).map { axis in
-                        value120[axis].map { Double($0) / 120 } ?? discrete[axis].map(Double.init) ?? value[axis] / 10
+                    let notches = (0..<2).map { (axis: Int) -> Double in
+                        if let units120 = value120[axis] { return Double(units120) / 120 }
+                        if let clicks = discrete[axis] { return Double(clicks) }
+                        return value[axis] / 10
                     }
                     inputs.append(.wheel(dx: notches[1], dy: notches[0], shift: shift))
                 } else {

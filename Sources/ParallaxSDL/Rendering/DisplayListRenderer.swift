@@ -196,7 +196,10 @@ public final class DisplayListRenderer {
             while y < r.maxY {
                 let height = min(band, r.maxY - y)
                 let fraction = r.height > 0 ? (y + height / 2 - r.minY) / r.height : 0
-                SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, UInt8((Double(top) + (Double(bottom) - Double(top)) * fraction).rounded()))
+                let topAlpha: Double = Double(top)
+                let change: Double = (Double(bottom) - topAlpha) * fraction
+                let alpha: Double = topAlpha + change
+                SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, UInt8(alpha.rounded()))
                 var rect = SDL_FRect(x: Float(r.minX), y: Float(y), w: Float(r.width), h: Float(height))
                 SDL_RenderFillRectF(renderer, &rect)
                 y += height

@@ -152,7 +152,8 @@ enum ModelReference {
         a.setModel(GTKPhysics(), at: 1)
         #expect(a.sample(at: 1) == ScrollSample(time: 1, offset: 500, velocity: 0, phase: .idle))
         a.wheel(notches: 1, at: 2)
-        #expect(a.offset(at: 2) == 500 + pow(800, 2.0 / 3.0), "GTK's notch is applied at once")
+        let afterOneNotch: Double = 500 + pow(800, 2.0 / 3.0)
+        #expect(a.offset(at: 2) == afterOneNotch, "GTK's notch is applied at once")
     }
 
     /// A pull past the top by `d` shows as each model's resistance says.

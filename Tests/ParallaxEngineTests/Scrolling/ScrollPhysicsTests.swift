@@ -129,7 +129,8 @@ enum Reference {
         let release = steadyDrag(&a, speed: 1800, releaseDelay: 0.050)
         #expect(a.velocity(at: release) == 0)
         #expect(a.phase(at: release + 0.01) == .idle)
-        #expect(a.offset(at: release + 5) == 20_000 + 1800 * 0.2)
+        let dragEnd: Double = 20_000 + 1800 * 0.2
+        #expect(a.offset(at: release + 5) == dragEnd)
     }
 
     @Test func aPointerHeldStillWhileStillSendingMovesGivesNoFling() {
@@ -474,8 +475,9 @@ enum Reference {
             var a = pager()
             swipe(&a, from: 2, distance: distance, duration: duration)
             let released = a.velocity(at: duration - 1e-9)
-            #expect(abs(a.velocity(at: duration + 1e-6) - released) < 1e-3 * max(1, abs(released)) + 1,
-                    "\(distance) px in \(duration) s: \(released) then \(a.velocity(at: duration + 1e-6))")
+            let after: Double = a.velocity(at: duration + 1e-6)
+            let allowed: Double = 1e-3 * max(1, abs(released)) + 1
+            #expect(abs(after - released) < allowed, "\(distance) px in \(duration) s: \(released) then \(after)")
             #expect(a.phase(at: duration + 0.6) == .idle)
             #expect(a.offset(at: duration + 0.6).truncatingRemainder(dividingBy: w) == 0)
         }
