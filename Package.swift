@@ -122,7 +122,8 @@ let package = Package(
         .testTarget(name: "ParallaxScenesTests", dependencies: ["ParallaxScenes", "ParallaxFrame"]),
         // Whole frames in plain Swift, into the null target: no SDL in the build.
         .testTarget(name: "ParallaxFrameTests", dependencies: ["ParallaxFrame", "ParallaxScenes"]),
-        // What the test targets share: the package's folders, scratch folders, JPEGs made in the test.
+        // What the test targets share: the package's folders, scratch folders, JPEGs made in the test, a thread
+        // of its own for a test that blocks.
         .target(name: "ParallaxTestSupport", dependencies: ["CTurboJPEG"], path: "Tests/ParallaxTestSupport"),
         // Photos decoded, indexed and scheduled without a window.
         .testTarget(name: "ParallaxPhotosTests", dependencies: ["ParallaxPhotos", "ParallaxScenes", "ParallaxTestSupport"]),
@@ -135,6 +136,6 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "ParallaxCLITests", dependencies: ["ParallaxFrame", "ParallaxSDL", "ParallaxVisualRegression"]),
+        .testTarget(name: "ParallaxCLITests", dependencies: ["ParallaxFrame", "ParallaxSDL", "ParallaxVisualRegression", "ParallaxTestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import Testing
 
 /// How the real-input tests share the machine (docs/testing.md, "Suite time and load"): each test
@@ -98,16 +99,5 @@ actor SlotPool {
             waiting.removeFirst()
             first.resume.resume()
         }
-    }
-}
-
-/// Runs each job it is given on a new thread, so a test that blocks while it waits for a window
-/// blocks only that thread (SE-0417's task executors keep the test's task, and with it Swift
-/// Testing's record of which test an issue belongs to).
-final class OwnThreadExecutor: TaskExecutor {
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        let executor = asUnownedTaskExecutor()
-        Thread.detachNewThread { job.runSynchronously(on: executor) }
     }
 }
