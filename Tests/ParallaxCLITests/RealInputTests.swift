@@ -319,7 +319,8 @@ enum RealWindow {
     /// Plays `events` (xtest-play's format) and then Esc into the window, under the physics model
     /// named `physics` if given, and returns its trace.
     /// `inspect` gets the window's working folder (where F12 saves) before it is removed.
-    static func trace(scene: String, physics: String? = nil, events: [[String: Any]], inspect: (URL) throws -> Void = { _ in }) throws -> [TraceFrame] {
+    static func trace(scene: String, physics: String? = nil, events: [[String: Any]], beforeQuitting: (URL) throws -> Void = { _ in },
+                      inspect: (URL) throws -> Void = { _ in }) throws -> [TraceFrame] {
         guard try run(python, ["-c", "import Xlib.ext.xtest"]).status == 0 else {
             try Test.cancel("python3-xlib is not installed for /usr/bin/python3 (scripts/install-deps installs it): no real input can be sent")
         }
@@ -346,6 +347,7 @@ enum RealWindow {
         // rig closes its windows: a fixed time after it outlasted the longest fling and held every
         // shorter one open.
         window.waitForRest(tracePath: tracePath, after: monotonicSeconds())
+        try beforeQuitting(folder)
         let quit = try run(python, [player, "Parallax Playground"],
                            environment: environment, input: try JSONSerialization.data(withJSONObject: [["t": 0.0, "type": "key", "key": "Escape"]]))
         try #require(quit.status == 0, "xtest-play: \(quit.stderr)")

@@ -41,7 +41,14 @@ extension PixelImage {
     public func savePNG(path: String) throws {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        guard withSurface({ IMG_SavePNG($0, path) }) == 0 else { throw SDLError("cannot write \(path)") }
+        // Encoded whole, then written under a temporary name and renamed: the file appears only
+        // complete (a screenshot encoding at nice 19 was there, half written, for seconds).
+        let png = try pngData()
+        do {
+            try png.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw SDLError(message: "cannot write \(path): \(error.localizedDescription)")
+        }
     }
 
     /// The image as PNG bytes, encoded by SDL2_image as `savePNG` writes them.
