@@ -7,8 +7,6 @@ let parallaxBinary: String = {
     return exe.deletingLastPathComponent().appendingPathComponent("parallax").path
 }()
 
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
 struct Outcome {
     let status: Int32
     let stdout: String

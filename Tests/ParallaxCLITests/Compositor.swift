@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import Testing
 
 /// A private headless Wayland compositor (sway, wlroots' pixman renderer, no input devices of its

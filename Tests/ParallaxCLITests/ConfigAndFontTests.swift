@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import Testing
 import ParallaxFrame
 

@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import Testing
 
 /// GNOME's own compositor, headless, for one test: Debian 12's mutter 43 with one 1280x800 virtual

@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import Testing
 
 /// `parallax bench --photos` end to end, headless, on a small folder (docs/photo-folders.md,

@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxSDL
+import ParallaxTestSupport
 import Testing
 
 /// Real X input into `parallax run` under Xvfb: XTest events go through the X server and SDL's
@@ -318,7 +319,8 @@ enum RealWindow {
 
     /// Plays `events` (xtest-play's format) and then Esc into the window, under the physics model
     /// named `physics` if given, and returns its trace.
-    /// `inspect` gets the window's working folder (where F12 saves) before it is removed.
+    /// `beforeQuitting` gets the window's working folder (where F12 saves) once the window has
+    /// rested, before Esc; `inspect` gets it after the window ended, before it is removed.
     static func trace(scene: String, physics: String? = nil, events: [[String: Any]], beforeQuitting: (URL) throws -> Void = { _ in },
                       inspect: (URL) throws -> Void = { _ in }) throws -> [TraceFrame] {
         guard try run(python, ["-c", "import Xlib.ext.xtest"]).status == 0 else {

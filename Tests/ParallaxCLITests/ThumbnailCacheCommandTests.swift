@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import Testing
 
 /// The shared thumbnail cache end to end (docs/photo-folders.md, "The shared thumbnail cache"): a

@@ -5,6 +5,7 @@ import FoundationXML
 import ParallaxEngine
 import ParallaxFrame
 import ParallaxSDL
+import ParallaxTestSupport
 import Testing
 
 /// `verify`'s motion goldens from the command line (docs/visual-regression.md, "Motion goldens" and "Verdicts").

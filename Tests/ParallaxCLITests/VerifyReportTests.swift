@@ -3,6 +3,7 @@ import ParallaxFrame
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import ParallaxTestSupport
 import ParallaxVisualRegression
 import ParallaxSDL
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import Testing
 
 /// One version: what `parallax --version` prints is the metainfo's newest release, which the

@@ -1,6 +1,7 @@
 import Foundation
 import ParallaxFrame
 import ParallaxSDL
+import ParallaxTestSupport
 import Testing
 
 /// What the window manager and the user see of the window itself, read from a real window under
@@ -62,18 +63,20 @@ extension RealInputTests {
         var saved: [String] = [], brightness = 0.0
                 // The move only keeps the window open past the toast's two seconds.
         let events: [[String: Any]] = [["t": 1.0, "type": "key", "key": "F12"], ["t": 3.5, "type": "move", "x": 640, "y": 400]]
+        func screenshots(in folder: URL) throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("parallax-") && $0.hasSuffix(".png") }
+        }
         // The window's exit waits for the screenshot's encoding, which runs at nice 19: beside two
         // busy loops that took longer than the 30 s the window is given to end after Esc, so Esc
         // waits for the file.
         let screenshotWritten = { (folder: URL) in
             let deadline = Date().addingTimeInterval(300)
-            while Date() < deadline,
-                  (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.contains(where: { $0.hasPrefix("parallax-") && $0.hasSuffix(".png") }) != true {
+            while Date() < deadline, (try? screenshots(in: folder))?.isEmpty != false {
                 Thread.sleep(forTimeInterval: 0.1)
             }
         }
         let trace = try RealWindow.trace(scene: "feed", events: events, beforeQuitting: screenshotWritten) { folder in
-            saved = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("parallax-") && $0.hasSuffix(".png") }
+            saved = try screenshots(in: folder)
             if let name = saved.first {
                 let image = try PixelImage.load(path: folder.appendingPathComponent(name).path)
                 var sum = 0.0

@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import ParallaxVisualRegression
 import ParallaxSDL
 import Testing
