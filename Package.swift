@@ -118,10 +118,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "ParallaxEngineTests", dependencies: ["ParallaxEngine", "ParallaxFrame"]),
-        .testTarget(name: "ParallaxScenesTests", dependencies: ["ParallaxScenes", "ParallaxFrame"]),
+        .testTarget(name: "ParallaxEngineTests", dependencies: ["ParallaxEngine", "ParallaxFrame", "ParallaxTestSupport"]),
+        .testTarget(name: "ParallaxScenesTests", dependencies: ["ParallaxScenes", "ParallaxFrame", "ParallaxTestSupport"]),
         // Whole frames in plain Swift, into the null target: no SDL in the build.
-        .testTarget(name: "ParallaxFrameTests", dependencies: ["ParallaxFrame", "ParallaxScenes"]),
+        .testTarget(name: "ParallaxFrameTests", dependencies: ["ParallaxFrame", "ParallaxScenes", "ParallaxTestSupport"]),
         // What the test targets share: the package's folders, scratch folders, JPEGs made in the test, a thread
         // of its own for a test that blocks.
         .target(name: "ParallaxTestSupport", dependencies: ["CTurboJPEG"], path: "Tests/ParallaxTestSupport"),

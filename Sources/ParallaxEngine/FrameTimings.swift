@@ -26,6 +26,9 @@ public struct FrameTimings: Sendable {
     public let keepsHistory: Bool
     /// From process start to the first frame presented, when the platform measured it.
     public var firstFrame: Double?
+    /// Of the frames recorded, those kept on screen rather than drawn (a window at rest): their
+    /// render time is that of keeping them.
+    public var keptFrames = 0
 
     public init(capacity: Int = 120, keepsHistory: Bool = false) {
         self.capacity = capacity
@@ -69,7 +72,7 @@ public func percentile(sorted: [Double], _ p: Double) -> Double {
 }
 
 extension FrameTimings {
-    /// The `--stats` summary in milliseconds: frames, mean fps, interval p50/p99/max, update and render p50/p99.
+    /// The `--stats` summary in milliseconds: frames (and of them kept), mean fps, interval p50/p99/max, update and render p50/p99.
     public var summary: JSONValue {
         let ms = { (values: [Double]) in values.map { $0 * 1000 } }
         let intervals = ms(all.dropFirst().map(\.interval))
@@ -78,6 +81,7 @@ extension FrameTimings {
         return .object([
             "firstFrameMs": firstFrame.map { .number($0 * 1000) } ?? .null,
             "frames": .number(Double(all.count)),
+            "keptFrames": .number(Double(keptFrames)),
             "meanFps": .number(elapsed > 0 ? Double(intervals.count) / elapsed : 0),
             "intervalMs": .object(["p50": .number(percentile(intervals, 0.5)), "p99": .number(percentile(intervals, 0.99)),
                                    "max": .number(intervals.max() ?? 0)]),

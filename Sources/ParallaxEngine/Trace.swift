@@ -33,15 +33,18 @@ extension Point {
 /// One line of the trace: `{"frame": 12, "t": 0.2, "scene": "feed", "offset": {...}, "velocity": {...}, "phase": "...", ...}`.
 /// `presentTime` (CLOCK_MONOTONIC seconds at which the frame's present returned) and `cursor` (the
 /// one shown) only where there was a present and a pointer: the window's frames, not headless captures.
+/// `kept`: the window kept the frame before on screen, unchanged, instead of drawing this one (its
+/// `presentTime` is when it was due).
 /// `input`: what the frame took, with the times it was delivered at (the X server's on X11), in the
 /// script format, so a test can hold the frame against the events it was made from.
-public func traceLine(frame: Int, time: Double, presentTime: Double? = nil, cursor: CursorKind? = nil, input: [TimedInput] = [],
-                      scene: Traceable) -> String {
+public func traceLine(frame: Int, time: Double, presentTime: Double? = nil, kept: Bool = false, cursor: CursorKind? = nil,
+                      input: [TimedInput] = [], scene: Traceable) -> String {
     let state = scene.scrollState
     var fields = scene.traceGeometry
     fields["frame"] = .number(Double(frame))
     fields["t"] = .number(time)
     if let presentTime { fields["presentTime"] = .number(presentTime) }
+    if kept { fields["kept"] = .bool(true) }
     if let cursor { fields["cursor"] = .string(cursor.rawValue) }
     fields["scene"] = .string(scene.name)
     fields["offset"] = state.offset.traceValue

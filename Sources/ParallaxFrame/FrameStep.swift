@@ -45,6 +45,15 @@ public final class FrameStep {
     /// The frames' timings as the caller records them (`record`): the overlay draws from these.
     public var timings: FrameTimings
     private var clock: any WorkClock
+    /// A frame whose list is the one drawn last, on a target that keeps it on screen
+    /// (`FrameKeepingTarget`), is kept rather than drawn again (the window at rest: its frames cost
+    /// their update and layout only).
+    public var keepsUnchangedFrames = false
+    /// The commands of the last frame drawn, while frames may be kept; nil: the next frame is drawn.
+    private var lastDrawnCommands: [DrawCommand]?
+    /// The last `run` kept the frame before it on screen instead of drawing (nothing for its caller
+    /// to present or read back).
+    public private(set) var keptLastFrame = false
 
     public init(driver: SceneDriver, target: any RenderTarget, clock: any WorkClock, overlay: FrameOverlay? = nil,
                 timings: FrameTimings = FrameTimings()) {
@@ -77,8 +86,15 @@ public final class FrameStep {
         var list = driver.draw()
         phases.layout = clock.lap()
         // The one place the target follows the scene's viewport: window resizes and scripted ones.
-        if scene.viewport != target.logicalSize { target.resize(to: scene.viewport) }
-        guard draws else { return phases }
+        if scene.viewport != target.logicalSize {
+            target.resize(to: scene.viewport)
+            lastDrawnCommands = nil
+        }
+        keptLastFrame = false
+        guard draws else {
+            lastDrawnCommands = nil
+            return phases
+        }
         if let overlay, let size = overlaySize {
             // A hosting scene placed it among its layers, or hid it; any other scene has it on top, at the top right.
             let slot = hosting == nil ? OverlaySlot(index: list.commands.count,
@@ -91,9 +107,21 @@ public final class FrameStep {
             }
             phases.overlay = clock.lap()
         }
-        target.draw(list)
+        if keepsUnchangedFrames, let keeping = target as? FrameKeepingTarget, keeping.lastDrawIsSettled, list.commands == lastDrawnCommands {
+            keeping.keepFrame(list)
+            keptLastFrame = true
+        } else {
+            target.draw(list)
+            lastDrawnCommands = keepsUnchangedFrames ? list.commands : nil
+        }
         phases.render = clock.lap()
         return phases
+    }
+
+    /// The next frame is drawn even if its list is the last one drawn: the window system lost the
+    /// window's pixels, or they are to be read back (a screenshot).
+    public func drawNextFrame() {
+        lastDrawnCommands = nil
     }
 
     /// F1: the compact panel, then its detail, then none, then the compact panel again.
@@ -120,10 +148,19 @@ public final class FrameStep {
     /// Records the frame for the overlay and the summary.
     public func record(_ phases: FramePhases, interval: Double) {
         timings.record(phases.sample(interval: interval))
+        if keptLastFrame { timings.keptFrames += 1 }
     }
 }
 
 /// Called after every frame with its index, its time (when it is meant to be seen) and, in the
-/// window, the CLOCK_MONOTONIC seconds at which its present returned and the cursor SDL shows
-/// (read back from SDL); for traces.
-public typealias FrameObserver = (_ frame: Int, _ time: Double, _ presentTime: Double?, _ cursor: CursorKind?, _ scene: Scene) -> Void
+/// window, when it was shown (`WindowPresent`) and the cursor SDL shows (read back from SDL); for
+/// traces.
+public typealias FrameObserver = (_ frame: Int, _ time: Double, _ present: WindowPresent?, _ cursor: CursorKind?, _ scene: Scene) -> Void
+
+/// When a window frame was shown: the CLOCK_MONOTONIC seconds at which its present returned, or, for
+/// a frame kept on screen instead (`FrameStep.keepsUnchangedFrames`), at which its present time passed.
+public struct WindowPresent: Sendable, Equatable {
+    public var time: Double
+    public var kept: Bool
+    public init(time: Double, kept: Bool) { self.time = time; self.kept = kept }
+}

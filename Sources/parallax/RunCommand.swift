@@ -73,9 +73,9 @@ struct RunCommand: ParsableCommand {
             // The trace says what each frame took (the real-input tests read the events' times there).
             var delivered: [TimedInput] = []
             if trace != nil { runOptions.onInput = { delivered.append($0) } }
-            let timings = Run.run(target: canvas, driver: driver, options: runOptions) { frame, time, presentTime, cursor, scene in
+            let timings = Run.run(target: canvas, driver: driver, options: runOptions) { frame, time, present, cursor, scene in
                 follower?.apply(to: scene, textures: canvas.textures)
-                trace?.write(frame: frame, time: time, presentTime: presentTime, cursor: cursor, input: delivered, scene: scene)
+                trace?.write(frame: frame, time: time, present: present, cursor: cursor, input: delivered, scene: scene)
                 delivered.removeAll(keepingCapacity: true)
             }
             follower?.stop()

@@ -1,5 +1,6 @@
 import Foundation
 import ParallaxEngine
+import ParallaxFrame
 
 /// Writes trace lines to a file: buffered for a headless run, a line a frame for a window's.
 final class TraceWriter {
@@ -20,14 +21,15 @@ final class TraceWriter {
         try? handle.close()
     }
 
-    /// A frame's line (`Run.FrameObserver`'s shape, for the commands that take no input).
-    func write(frame: Int, time: Double, presentTime: Double?, cursor: CursorKind?, scene: Scene) {
-        write(frame: frame, time: time, presentTime: presentTime, cursor: cursor, input: [], scene: scene)
+    /// A frame's line (`FrameObserver`'s shape, for the commands that take no input).
+    func write(frame: Int, time: Double, present: WindowPresent?, cursor: CursorKind?, scene: Scene) {
+        write(frame: frame, time: time, present: present, cursor: cursor, input: [], scene: scene)
     }
 
-    func write(frame: Int, time: Double, presentTime: Double?, cursor: CursorKind?, input: [TimedInput], scene: Scene) {
+    func write(frame: Int, time: Double, present: WindowPresent?, cursor: CursorKind?, input: [TimedInput], scene: Scene) {
         guard let scene = scene as? Traceable else { return }
-        let line = traceLine(frame: frame, time: time, presentTime: presentTime, cursor: cursor, input: input, scene: scene)
+        let line = traceLine(frame: frame, time: time, presentTime: present?.time, kept: present?.kept ?? false, cursor: cursor,
+                             input: input, scene: scene)
         buffer.append(Data((line + "\n").utf8))
         if writesEachFrame || buffer.count > 1 << 16 { flush() }
     }

@@ -179,6 +179,40 @@ import Testing
         #expect(trace.last?.scene == "header")
     }
 
+    /// At rest the window keeps its frame on screen instead of drawing it again; a wheel notch draws
+    /// every frame of its animation, and the rest after it is kept again once its photos are in
+    /// (docs/performance.md, "Frames kept at rest").
+    @Test func framesAtRestAreKeptAndAWheelNotchIsDrawn() throws {
+        let events: [[String: Any]] = [["t": 0.3, "type": "move", "x": 640, "y": 400], ["t": 0.4, "type": "click", "button": 5]]
+        let trace = try RealWindow.trace(scene: "feed", events: events, beforeQuitting: { folder in
+            // The photos the notch brings in arrive and fade in first: up to a minute on a busy machine.
+            let deadline = Date().addingTimeInterval(60)
+            let path = folder.appendingPathComponent("trace.jsonl").path
+            while Date() < deadline {
+                // The window is writing it: a last line half written is left for the next look.
+                let lines = (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n") ?? []
+                let frames = lines.compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+                    .map { (phase: $0["phase"] as? String ?? "", kept: $0["kept"] as? Bool ?? false) }
+                if Self.keptAfterTheNotch(frames) >= 30 { return }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+        })
+        let notch = try #require(trace.runs { $0.phase == "wheel" }.first, "no notch")
+        let keptInTheNotch: [Int] = notch.filter(\.kept).map(\.frame)
+        #expect(keptInTheNotch.isEmpty, "frames of the notch's animation were kept: \(keptInTheNotch)")
+        #expect(Self.keptAfterTheNotch(trace.map { ($0.phase, $0.kept) }) >= 30, "the rest after the notch kept no half second of frames")
+        for (before, frame) in zip(trace, trace.dropFirst()) where frame.kept {
+            #expect(frame.offset == before.offset && frame.phase == before.phase, "frame \(frame.frame) kept though it moved")
+            #expect(frame.presentTime! > before.presentTime!, "frame \(frame.frame) kept before its time")
+        }
+    }
+
+    /// How many frames in a row the trace ends with kept, after the first frame of a wheel notch.
+    static func keptAfterTheNotch(_ frames: [(phase: String, kept: Bool)]) -> Int {
+        guard let notch = frames.firstIndex(where: { $0.phase == "wheel" }) else { return 0 }
+        return frames[notch...].reversed().prefix(while: \.kept).count
+    }
+
     @Test func thePagerTakesTheHorizontalWheelShiftWheelAndItsDots() throws {
         // Wheel right (button 7): page 1. Shift+wheel down: page 2. A click on the fifth dot: page 4.
         // Five dots 22 px apart centred on x = 640, 36 px above the bottom: the fifth at x = 684, y = 764.
@@ -235,6 +269,8 @@ struct TraceFrame {
     let cursor: String?
     /// CLOCK_MONOTONIC seconds at which the frame's present returned (`run` only).
     let presentTime: Double?
+    /// The window kept the frame before on screen instead of drawing this one (`run` only).
+    let kept: Bool
     /// The panels shown, bottom to top, a toast's text, and the flash's opacity (the playground's).
     let panels: [String]
     let toast: String?
@@ -258,6 +294,7 @@ struct TraceFrame {
         fraction = optionalNumber(object["fraction"])
         cursor = object["cursor"] as? String
         presentTime = optionalNumber(object["presentTime"])
+        kept = object["kept"] as? Bool ?? false
         panels = object["panels"] as? [String] ?? []
         toast = object["toast"] as? String
         flash = optionalNumber(object["flash"])

@@ -53,12 +53,15 @@ extension Trait where Self == ChildProcessSlot {
     static var childProcesses: ChildProcessSlot { ChildProcessSlot() }
 }
 
-/// Slots, granted first come, first served: a test that waits for several keeps later ones from
-/// overtaking it.
+/// Slots, granted in the order asked for, except that a test taking every slot waits until no test
+/// taking fewer is waiting: each time one waited for every slot it held the slots that came free
+/// empty until the longest test beside it ended, and the suite's windows ran one at a time for a
+/// minute (docs/testing.md, "Suite time and load").
 actor SlotPool {
-    /// Two windows at once on two cores: each spends most of its time waiting for frames at 60 Hz,
-    /// and a third starved them (frames of 35 ms and more, beside two busy loops).
-    static let windows = SlotPool(count: 2)
+    /// Three windows at once on two cores: at rest a window keeps its frame rather than draw it
+    /// (docs/performance.md, "Frames kept at rest"), and drawing every frame two had taken 0.7 of a
+    /// core each and a third starved them (frames of 35 ms and more, beside two busy loops).
+    static let windows = SlotPool(count: 3)
     /// Two tests' programs at once, beside the windows and the in-process suites.
     static let childProcesses = SlotPool(count: 2)
 
@@ -85,19 +88,28 @@ actor SlotPool {
     }
 
     private func acquire(_ weight: Int) async {
-        if waiting.isEmpty && free >= weight {
-            free -= weight
-            return
+        await withCheckedContinuation { continuation in
+            waiting.append((weight, continuation))
+            grant()
         }
-        await withCheckedContinuation { waiting.append((weight, $0)) }
     }
 
     private func release(_ weight: Int) {
         free += weight
-        while let first = waiting.first, free >= first.weight {
-            free -= first.weight
-            waiting.removeFirst()
-            first.resume.resume()
+        grant()
+    }
+
+    /// Grants what fits: the first waiting for fewer than every slot, else, none of those waiting,
+    /// the first waiting for every slot.
+    private func grant() {
+        while true {
+            let partial = waiting.firstIndex { $0.weight < count }
+            let next = partial.flatMap { waiting[$0].weight <= free ? $0 : nil }
+                ?? (partial == nil ? waiting.firstIndex { $0.weight <= free } : nil)
+            guard let next else { return }
+            let granted = waiting.remove(at: next)
+            free -= granted.weight
+            granted.resume.resume()
         }
     }
 }

@@ -37,7 +37,84 @@ private struct CountingClock: WorkClock {
     }
 }
 
+/// A target that keeps its last frame on screen, counting draws and kept frames; whether its last
+/// draw is settled is the test's to say.
+private final class KeepingTarget: FrameKeepingTarget {
+    private(set) var logicalSize = Size(width: 100, height: 80)
+    let environment = SceneEnvironment.fixed()
+    var lastDrawIsSettled = true
+    private(set) var draws = 0
+    private(set) var kept: [DisplayList] = []
+    func resize(to size: Size) { logicalSize = size }
+    func draw(_ list: DisplayList) { draws += 1 }
+    func keepFrame(_ list: DisplayList) { kept.append(list) }
+    func present() {}
+    func readPixels() throws -> PixelImage { PixelImage(width: 0, height: 0) }
+}
+
+/// Draws one rect at `x`.
+private final class MovableScene: Scene {
+    let name = "movable"
+    var viewport = Size(width: 100, height: 80)
+    var x = 0.0
+    func handle(_ event: InputEvent, at time: Double) {
+        if case let .resize(size) = event { viewport = size }
+    }
+    func update(to time: Double) {}
+    func draw(into list: inout DisplayList) { list.fill(Rect(x: x, y: 0, width: 1, height: 1), .white) }
+}
+
 @Suite struct FrameStepTests {
+    /// A frame with the list drawn last is kept on a target that keeps frames, while its last draw is
+    /// settled; a new list, an unsettled draw, a resize or `drawNextFrame` draw again.
+    @Test func aFrameWithTheListDrawnLastIsKeptWhileTheDrawIsSettled() {
+        let scene = MovableScene(), target = KeepingTarget()
+        let step = FrameStep(driver: SceneDriver(scene: scene), target: target, clock: CountingClock())
+        step.keepsUnchangedFrames = true
+        var frame = 0
+        /// Runs a frame and records it; true if it was drawn.
+        func run() -> Bool {
+            let phases = step.run(at: Double(frame) / 60)
+            step.record(phases, interval: 1.0 / 60)
+            frame += 1
+            return !step.keptLastFrame
+        }
+        #expect(run(), "the first frame is drawn")
+        #expect(!run() && !run(), "the same list again is kept")
+        #expect(target.draws == 1 && target.kept.count == 2)
+        var drawn = DisplayList()
+        scene.draw(into: &drawn)
+        #expect(target.kept.last?.commands == drawn.commands, "the target is handed the kept list (its photos ahead go on arriving)")
+        scene.x = 5
+        #expect(run(), "a new list is drawn")
+        #expect(!run())
+        target.lastDrawIsSettled = false
+        #expect(run() && run(), "an unsettled draw is drawn again")
+        target.lastDrawIsSettled = true
+        #expect(!run())
+        step.drawNextFrame()
+        #expect(run(), "drawNextFrame draws the next frame")
+        #expect(!run())
+        step.deliver(.resize(Size(width: 100, height: 80)), at: Double(frame) / 60)
+        #expect(!run(), "a resize to the size it has changes nothing")
+        step.deliver(.resize(Size(width: 90, height: 80)), at: Double(frame) / 60)
+        #expect(run(), "a resize draws")
+        #expect(step.timings.keptFrames == 6 && target.kept.count == 6 && target.draws == frame - 6)
+    }
+
+    /// Only a step told to keeps frames, and only on a target that can.
+    @Test func withoutKeepingOrOnATargetThatCannotEveryFrameIsDrawn() {
+        let keeping = KeepingTarget()
+        let step = FrameStep(driver: SceneDriver(scene: MovableScene()), target: keeping, clock: CountingClock())
+        for frame in 0..<3 { step.run(at: Double(frame) / 60) }
+        #expect(keeping.draws == 3 && keeping.kept.isEmpty && !step.keptLastFrame)
+        let null = NullRenderTarget(size: Size(width: 100, height: 80))
+        let nullStep = FrameStep(driver: SceneDriver(scene: MovableScene()), target: null, clock: CountingClock())
+        nullStep.keepsUnchangedFrames = true
+        for frame in 0..<3 { nullStep.run(at: Double(frame) / 60) }
+        #expect(null.draws == 3 && !nullStep.keptLastFrame)
+    }
+
     @Test func aFrameAdvancesTheSceneThenFollowsItsViewportThenDrawsWithTheOverlay() {
         let scene = LoggingScene(), target = NullRenderTarget(size: Size(width: 100, height: 80)), overlay = MarkingOverlay()
         let resize = TimedInput(time: 0.01, event: .resize(Size(width: 60, height: 40)))

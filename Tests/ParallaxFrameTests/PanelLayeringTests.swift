@@ -2,13 +2,14 @@ import Testing
 import ParallaxEngine
 import ParallaxFrame
 @testable import ParallaxScenes
+import ParallaxTestSupport
 
 /// The layering rule (PanelLayout.swift; docs/architecture.md, "Layers over a scene"), checked by
 /// rectangle on what a frame really draws: for every mix of help, tuning, plot and a toast, with the
 /// frame-time panel compact or expanded, in each scene and at 480x360, 1280x800 and 2560x1600, no
 /// two shown panels overlap, each lies inside the window, and the frame-time panel is drawn where the
 /// layout put it and before any dimming.
-@Suite struct PanelLayeringTests {
+@Suite(.ownThread) struct PanelLayeringTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let viewport: Size
         let scene: String

@@ -238,7 +238,7 @@ private func meanColour(_ pixels: PhotoPixels) -> (r: Int, g: Int, b: Int) {
 }
 
 /// Decodes through the shared thumbnail cache: pixels only, no window.
-@Suite struct ThumbnailCacheDecodeTests {
+@Suite(.ownThread) struct ThumbnailCacheDecodeTests {
     /// Decodes `scene`'s photo drawn at `scale` through a queue with the scene's cache; the queue's counts and the
     /// picture's mean colour.
     private func decodeThroughQueue(_ scene: Scene, scale: Double, writer: ThumbnailWriter? = nil) throws

@@ -70,21 +70,59 @@ extension SDLTests {
         /// counts what the loop asks of it.
         @Test func theLoopDrawsAndPresentsIntoTheWindowTargetItIsGivenAndPacesItOnATimer() throws {
             let target = CountingWindowTarget(try headlessCanvas(Size(width: 400, height: 300)))
-            let scene = SceneRegistry.standard.make("pager", viewport: target.logicalSize, environment: target.environment)!
-            var options = Run.Options()
-            options.frames = 3
-            // A forced rate paces on the timer, so presents must stop waiting for a refresh.
-            options.fps = 240
-            let timings = Run.run(target: target, driver: SceneDriver(scene: scene), options: options)
+            let (driver, options) = Self.pager(on: target, frames: 3)
+            let timings = Run.run(target: target, driver: driver, options: options)
             #expect(target.draws == 3 && target.presents == 3)
             #expect(target.vsyncDisabled == 1)
             #expect(timings.recent.count == 2, "the first frame is not timed")
         }
+
+        /// A frame whose list was drawn already is kept on screen: not drawn, not presented, traced
+        /// as kept at the time it was due, and counted; an exposed window draws the next frame.
+        @Test func aFrameThatWouldDrawWhatIsShownIsKeptNotPresented() throws {
+            let target = KeepingWindowTarget(try headlessCanvas(Size(width: 400, height: 300)))
+            var (driver, options) = Self.pager(on: target, frames: 6)
+            options.showsOverlay = false
+            SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
+            var presents: [WindowPresent] = []
+            let timings = Run.run(target: target, driver: driver, options: options) { frame, _, present, _, _ in
+                presents.append(present!)
+                if frame == 2 {
+                    // The window system shows the window anew: its next frame is drawn.
+                    var exposed = SDL_Event()
+                    exposed.type = SDL_WINDOWEVENT.rawValue
+                    exposed.window.event = UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue)
+                    SDL_PushEvent(&exposed)
+                }
+            }
+            // The pager at rest, its photos decoded at once (headless): frame 0 is drawn, 1 and 2
+            // kept, 3 drawn after the exposure, 4 and 5 kept.
+            #expect(presents.map(\.kept) == [false, true, true, false, true, true])
+            #expect(target.draws == 2 && target.presents == 2 && target.canvas.lastDrawIsSettled)
+            #expect(timings.keptFrames == 4, "the first frame is not timed, the kept ones are")
+            #expect(zip(presents, presents.dropFirst()).allSatisfy { $0.time < $1.time }, "kept frames wait for their time too")
+        }
+
+        /// The pager on `target`, for `frames` frames on the timer: a forced rate paces on it, so
+        /// presents must stop waiting for a refresh.
+        static func pager(on target: CountingWindowTarget, frames: Int) -> (driver: SceneDriver, options: Run.Options) {
+            let scene = SceneRegistry.standard.make("pager", viewport: target.logicalSize, environment: target.environment)!
+            var options = Run.Options()
+            options.frames = frames
+            options.fps = 240
+            return (SceneDriver(scene: scene), options)
+        }
     }
 }
 
+/// `CountingWindowTarget` that keeps frames as its canvas does.
+final class KeepingWindowTarget: CountingWindowTarget, FrameKeepingTarget {
+    var lastDrawIsSettled: Bool { canvas.lastDrawIsSettled }
+    func keepFrame(_ list: DisplayList) { canvas.keepFrame(list) }
+}
+
 /// A headless canvas behind a window target of the test's own, counting draws, presents and vsync changes.
-final class CountingWindowTarget: WindowRenderTarget {
+class CountingWindowTarget: WindowRenderTarget {
     let canvas: Canvas
     private(set) var draws = 0, presents = 0, vsyncDisabled = 0
     init(_ canvas: Canvas) { self.canvas = canvas }

@@ -80,19 +80,7 @@ final class ManagedAtomicFlag: @unchecked Sendable {
 /// and golden differed), so they all live under this suite, which runs them one at a time; each
 /// file adds its own nested suite. Its tests, a minute and more of them one after another, run on a
 /// thread of their own (`OwnThread`).
-@Suite(.serialized, OwnThread()) struct SDLTests {}
-
-/// Each test case on a thread of its own: on Swift Testing's pool the serialized suite held one of
-/// its two threads for all of its run, and every other test waited for the other one to start.
-struct OwnThread: TestTrait, SuiteTrait, TestScoping {
-    var isRecursive: Bool { true }
-
-    func scopeProvider(for test: Test, testCase: Test.Case?) -> OwnThread? { testCase == nil ? nil : self }
-
-    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
-        try await withTaskExecutorPreference(OwnThreadExecutor()) { try await function() }
-    }
-}
+@Suite(.serialized, .ownThread) struct SDLTests {}
 
 extension SDLTests {
     /// A scene keeps the canvas's caches; when the canvas goes, SDL_DestroyRenderer frees their

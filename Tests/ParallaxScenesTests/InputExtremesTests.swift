@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ParallaxEngine
 @testable import ParallaxScenes
+import ParallaxTestSupport
 
 extension DisplayList {
     /// Whether every rect and point in the list is finite.
@@ -19,7 +20,7 @@ extension DisplayList {
     }
 }
 
-@Suite struct InputExtremesTests {
+@Suite(.ownThread) struct InputExtremesTests {
     @Test(arguments: ["feed", "header", "pager"])
     func extremeInputLeavesEverythingFiniteAndTheSceneRecovers(scene: String) {
         let normal = Size(width: 1280, height: 800)

@@ -7,6 +7,9 @@ public struct EventTranslator {
     public enum Output: Equatable {
         case input(InputEvent)
         case quit
+        /// The window system lost the window's pixels or shows it anew (exposed, shown, restored, the
+        /// renderer's textures reset): the next frame is drawn, not kept.
+        case redraw
     }
 
     /// After a trackpad delta, whole deltas within this time are still precise: a trackpad stream
@@ -52,6 +55,11 @@ public struct EventTranslator {
             return .input(.mouseMove(Point(x: Double(event.motion.x), y: Double(event.motion.y))))
         case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue):
             return .input(.resize(Size(width: Double(event.window.data1), height: Double(event.window.data2))))
+        case SDL_WINDOWEVENT where [SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED]
+                .contains { event.window.event == UInt8($0.rawValue) }:
+            return .redraw
+        case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
+            return .redraw
         default:
             return nil
         }

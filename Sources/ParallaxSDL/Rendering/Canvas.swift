@@ -8,7 +8,7 @@ import ParallaxPhotos
 /// A window with its renderer and caches: where display lists become pixels. Under the dummy driver
 /// (headless) the window is an in-memory surface drawn by SDL's software renderer, so capture and the
 /// real window share this one path.
-public final class Canvas: WindowRenderTarget {
+public final class Canvas: WindowRenderTarget, FrameKeepingTarget {
     public let window: OpaquePointer
     public let renderer: OpaquePointer
     /// The photos drawn: what scenes measure them by, their decodes (`PhotoSource`), and their textures.
@@ -54,9 +54,11 @@ public final class Canvas: WindowRenderTarget {
         self.window = window
         self.renderer = renderer
         if mode == .window {
-            WindowIcon.set(on: window, resourcesFolder: resourcesFolder, logger: logger)
             // Below this the tabs and the panels no longer fit (docs/architecture.md, "Layers over a scene").
+            // Set before the icon: the X server takes one client's requests in order, so a window
+            // manager (or a test) that sees the icon sees the size hints and the size they gave.
             SDL_SetWindowMinimumSize(window, Int32(Self.minimumWindowSize.width * windowScale), Int32(Self.minimumWindowSize.height * windowScale))
+            WindowIcon.set(on: window, resourcesFolder: resourcesFolder, logger: logger)
         }
         var info = SDL_RendererInfo()
         if SDL_GetRendererInfo(renderer, &info) == 0, String(cString: info.name).hasPrefix("opengl"),
@@ -154,6 +156,12 @@ public final class Canvas: WindowRenderTarget {
 
     public func present() {
         SDL_RenderPresent(renderer)
+    }
+
+    public var lastDrawIsSettled: Bool { lastRender.settled }
+
+    public func keepFrame(_ list: DisplayList) {
+        displayListRenderer.keep(list)
     }
 
     public var presentsWithVSync: Bool {

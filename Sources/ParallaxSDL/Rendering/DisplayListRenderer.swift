@@ -53,12 +53,7 @@ public final class DisplayListRenderer {
         var commands = list.commands[...]
         statistics = RenderStatistics()
         textures.beginFrame(time: list.time)
-        defer {
-            textures.endFrame(prefetch: list.prefetch.map { item in
-                let (drawnScale, shade) = textureRequest(item.quad)
-                return (item.quad.image, drawnScale, shade, item.due)
-            })
-        }
+        defer { endFrame(list) }
         if textures.photos.decodesSynchronously {
             textures.decodeAhead(list.imageQuads.map { quad in
                 let (drawnScale, shade) = textureRequest(quad)
@@ -93,6 +88,20 @@ public final class DisplayListRenderer {
         }
         setClip(nil)
         return statistics
+    }
+
+    /// A frame with the list last drawn, kept on screen (`FrameKeepingTarget`): nothing is drawn, and
+    /// the photos listed ahead go on arriving and going up as a drawn frame's would.
+    public func keep(_ list: DisplayList) {
+        textures.beginFrame(time: list.time)
+        endFrame(list)
+    }
+
+    private func endFrame(_ list: DisplayList) {
+        textures.endFrame(prefetch: list.prefetch.map { item in
+            let (drawnScale, shade) = textureRequest(item.quad)
+            return (item.quad.image, drawnScale, shade, item.due)
+        })
     }
 
     private func execute(_ command: DrawCommand) {
@@ -239,6 +248,7 @@ public final class DisplayListRenderer {
                 drawPlaceholder(quad)
             }
             if let shade = quad.shade { drawShade(shade, over: quad.destination) }
+            if !textures.photos.hasFailed(quad.image) { statistics.settled = false }
             return
         }
         var shown = quad
@@ -246,7 +256,9 @@ public final class DisplayListRenderer {
             // Arrived after its placeholder was seen: cross-fades from it.
             drawPlaceholder(quad)
             shown.opacity *= fade
+            statistics.settled = false
         }
+        if textures.cache.awaitsTexture(TextureCache.Key(quad.image, shade: shade)) { statistics.settled = false }
         copy(texture, scale: scale, rowOffset: rowOffset, quad: shown, exact: drawnScale.map { abs($0 / scale - 1) <= TextureCache.rescaleTolerance } ?? false)
     }
 

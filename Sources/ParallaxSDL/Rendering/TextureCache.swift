@@ -99,6 +99,9 @@ public final class TextureCache {
     /// A texture of the photo, plain or shaded, is ready.
     func residentKey(of image: PhotoID) -> Key? { entries[image]?.keys.first.map { Key(image, shade: $0) } }
     func isUploading(_ key: Key) -> Bool { staging[key] != nil }
+    /// `key`'s texture will change without its draw changing: a new one is going up, or it is drawn
+    /// at another scale and will be made again at that (`wantsRescale`).
+    func awaitsTexture(_ key: Key) -> Bool { staging[key] != nil || entries[key.image]?[key.shade]?.wanted != nil }
     var uploading: [Key] { Array(staging.keys) }
 
     /// Notes a draw of `key`'s texture at `drawnScale`; true when it should be made again at that

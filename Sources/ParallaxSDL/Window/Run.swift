@@ -4,7 +4,8 @@ import ParallaxFrame
 
 /// The window's loop, for `parallax run` and `record`: sleep, poll input late, build, render,
 /// present at the frame's time; until the `Keymap`'s dismiss key with no panel open, the window
-/// closing, or `frames` (docs/performance.md, "Frame pacing").
+/// closing, or `frames` (docs/performance.md, "Frame pacing"). A frame that would draw what is on
+/// screen already is kept there instead (docs/performance.md, "Frames kept at rest").
 public enum Run {
     public struct Options {
         public var frames: Int?
@@ -50,6 +51,7 @@ public enum Run {
         let step = FrameStep(driver: driver, target: target, clock: Stopwatch(), overlay: options.overlay,
                              timings: FrameTimings(keepsHistory: options.keepsHistory))
         step.showsOverlay = options.showsOverlay
+        step.keepsUnchangedFrames = true
         var screenshotsPending = 0
         var messages: [String] = []
         // SDL stamps events in milliseconds since SDL started; the pacer counts from its start.
@@ -73,7 +75,14 @@ public enum Run {
                 // Never before the previous event (nor 0), never after the frame it is part of.
                 let eventTime = min(time, max(lastEventTime, ticks / 1000 - ticksAtStart))
                 lastEventTime = eventTime
-                guard case let .input(input) = output else { return step.timings }
+                let input: InputEvent
+                switch output {
+                case let .input(event): input = event
+                case .redraw:
+                    step.drawNextFrame()
+                    continue
+                case .quit: return step.timings
+                }
                 switch Keymap.action(for: input) {
                 case .dismiss? where (driver.scene as? PanelHosting)?.hasOpenPanel != true: return step.timings
                 case .toggleFrameTimes?: step.cycleOverlay()
@@ -97,7 +106,10 @@ public enum Run {
             }
             // Polling the events is part of the frame's update work.
             let polling = watch.lap()
+            // A screenshot reads back the frame it draws.
+            if screenshotsPending > 0 { step.drawNextFrame() }
             var phases = step.run(at: time)
+            let drawn = !step.keptLastFrame
             if let pointer, let scene = driver.scene as? CursorProviding { cursors.apply(scene.cursor(at: pointer)) }
             _ = watch.lap()
             phases.update += polling
@@ -112,18 +124,19 @@ public enum Run {
                 (driver.scene as? Notifying)?.notify(message, flash: true, at: time)
                 messages.removeAll()
             }
-            // On a display vsync holds the present until the refresh; the timer waits here.
-            let locked = pacer?.schedule.source == .display
+            // On a display vsync holds the present until the refresh; the timer waits here, as it
+            // does for a frame kept on screen.
+            let locked = pacer?.schedule.source == .display && drawn
             if !locked { pacer?.wait(until: time) }
             _ = watch.lap()
             // The interval is measured where pacing puts frames: at the present call on the timer,
             // at its return (the refresh) on a display.
             var interval = locked ? 0 : sincePresent.lap()
-            target.present()
+            if drawn { target.present() }
             if locked { interval = sincePresent.lap() }
-            let presentTime = monotonicSeconds()
+            let present = WindowPresent(time: monotonicSeconds(), kept: !drawn)
             phases.handOff += watch.lap()
-            if let before = pacer?.schedule.source {
+            if drawn, let before = pacer?.schedule.source {
                 pacer!.presented(target: time)
                 if before == .display, pacer!.schedule.source == .timer {
                     // The probe found presents not held to a display: the timer paces from now on.
@@ -132,7 +145,7 @@ public enum Run {
             }
             if frame == 0 { step.timings.firstFrame = ProcessStart.elapsed() }
             if frame > 0 { step.record(phases, interval: interval) }
-            onFrame?(frame, time, presentTime, cursors.current, driver.scene)
+            onFrame?(frame, time, present, cursors.current, driver.scene)
             frame += 1
             if let limit = options.frames, frame >= limit { return step.timings }
             if pacer == nil {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ParallaxEngine
+import ParallaxTestSupport
 
 @Suite struct FrameRateIndependenceTests {
     /// The same continuous drag x(t) = 0.5 a t^2 + b t sampled at `rate` Hz, released at 0.3 s.
@@ -31,7 +32,7 @@ import Testing
     }
 }
 
-@Suite struct RandomInputTests {
+@Suite(.ownThread) struct RandomInputTests {
     /// Thousands of random events on one axis, checking after each that the offset is finite and
     /// within the range plus the overshoot bound. Returns the axis and the last event's time.
     func play(seed: UInt64, drags: Bool) -> (ScrollAxis, Double) {
