@@ -18,7 +18,6 @@ public protocol RenderTarget: AnyObject {
     var environment: SceneEnvironment { get }
 }
 
-
 /// A target whose last present stays on screen until the next (a window): a frame whose display list
 /// is the one it drew last need not be drawn again, as long as that draw showed the list as it will
 /// stay (`FrameStep.keepsUnchangedFrames`; docs/performance.md, "Frames kept at rest").

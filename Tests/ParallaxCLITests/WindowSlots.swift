@@ -103,9 +103,12 @@ actor SlotPool {
     /// the first waiting for every slot.
     private func grant() {
         while true {
-            let partial = waiting.firstIndex { $0.weight < count }
-            let next = partial.flatMap { waiting[$0].weight <= free ? $0 : nil }
-                ?? (partial == nil ? waiting.firstIndex { $0.weight <= free } : nil)
+            let next: Int?
+            if let partial = waiting.firstIndex(where: { $0.weight < count }) {
+                next = waiting[partial].weight <= free ? partial : nil
+            } else {
+                next = waiting.firstIndex { $0.weight <= free }
+            }
             guard let next else { return }
             let granted = waiting.remove(at: next)
             free -= granted.weight

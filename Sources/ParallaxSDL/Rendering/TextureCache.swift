@@ -101,7 +101,7 @@ public final class TextureCache {
     func isUploading(_ key: Key) -> Bool { staging[key] != nil }
     /// `key`'s texture will change without its draw changing: a new one is going up, or it is drawn
     /// at another scale and will be made again at that (`wantsRescale`).
-    func awaitsTexture(_ key: Key) -> Bool { staging[key] != nil || entries[key.image]?[key.shade]?.wanted != nil }
+    func awaitsTexture(_ key: Key) -> Bool { isUploading(key) || entries[key.image]?[key.shade]?.wanted != nil }
     var uploading: [Key] { Array(staging.keys) }
 
     /// Notes a draw of `key`'s texture at `drawnScale`; true when it should be made again at that
