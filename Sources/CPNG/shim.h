@@ -136,10 +136,12 @@ static void cpng_write_bytes(png_structp png, png_bytep bytes, size_t length) {
 
 static void cpng_flush(png_structp png) { (void)png; }
 
-/// Encodes B, G, R, X rows (`stride` bytes apart) as an 8-bit RGB PNG with `count` tEXt chunks,
-/// zlib level `level`, malloc'd into *out (*out_size bytes). 0 on success.
-static inline int cpng_encode(const unsigned char *pixels, unsigned width, unsigned height, size_t stride, const char *const *keys,
-                              const char *const *values, int count, int level, unsigned char **out, size_t *out_size) {
+/// Encodes rows (`stride` bytes apart) of B, G, R, X pixels (`bgrx` non-zero) or R, G, B ones as an
+/// 8-bit RGB PNG with `count` tEXt chunks, zlib level `level`, malloc'd into *out (*out_size bytes).
+/// 0 on success.
+static inline int cpng_encode(const unsigned char *pixels, unsigned width, unsigned height, size_t stride, int bgrx,
+                              const char *const *keys, const char *const *values, int count, int level, unsigned char **out,
+                              size_t *out_size) {
     *out = NULL;
     *out_size = 0;
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, cpng_fail, cpng_quiet);
@@ -168,8 +170,10 @@ static inline int cpng_encode(const unsigned char *pixels, unsigned width, unsig
     }
     png_set_text(png, info, text, count);
     png_write_info(png, info);
-    png_set_bgr(png);
-    png_set_filler(png, 0, PNG_FILLER_AFTER);
+    if (bgrx) {
+        png_set_bgr(png);
+        png_set_filler(png, 0, PNG_FILLER_AFTER);
+    }
     for (unsigned y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(pixels + (size_t)y * stride));
     png_write_end(png, info);
     free(text);

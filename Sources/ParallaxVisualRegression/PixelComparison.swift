@@ -1,3 +1,4 @@
+import Glibc
 import ParallaxEngine
 import ParallaxFrame
 
@@ -25,9 +26,9 @@ public struct PixelComparison: Sendable, Equatable {
         }
     }
 
-    /// How one pixel compared.
+    /// How a pixel that is not identical compared.
     enum PixelVerdict {
-        case identical, withinTolerance
+        case withinTolerance
         /// Beyond the perceptual threshold, but an anti-aliased edge in one of the images.
         case antialiased
         case differing
@@ -71,50 +72,54 @@ public struct PixelComparison: Sendable, Equatable {
             switch verdict {
             case .differing: differing += 1
             case .antialiased: antialiased += 1
-            case .identical, .withinTolerance: break
+            case .withinTolerance: break
             }
         }
         differingPixels = differing
         antialiasedPixels = antialiased
     }
 
-    /// Calls `visit` with every pixel's index and verdict (images of one size); returns the largest
-    /// channel delta and the largest perceptual distance.
+    /// Calls `visit` with the index and verdict of every pixel that is not identical (images of one
+    /// size); returns the largest channel delta and the largest perceptual distance.
     static func scan(_ expected: PixelImage, _ actual: PixelImage, _ tolerance: Tolerance,
                      visit: (_ pixel: Int, _ verdict: PixelVerdict) -> Void) -> (channel: Int, perceptual: Double) {
         let limit = tolerance.perceptualThreshold.map { $0 * $0 * PerceptualDifference.largestSquaredDistance }
+        let rowBytes = expected.width * 3
         var largest = 0, largestPerceptual = 0.0
-        expected.bytes.withUnsafeBufferPointer { e in
-            actual.bytes.withUnsafeBufferPointer { a in
-                var pixel = 0
-                while pixel < expected.width * expected.height {
-                    defer { pixel += 1 }
-                    let i = pixel * 3
-                    // Most pixels are identical: told apart by equality alone.
-                    guard e[i] != a[i] || e[i + 1] != a[i + 1] || e[i + 2] != a[i + 2] else {
-                        visit(pixel, .identical)
-                        continue
+        expected.bytes.withUnsafeBufferPointer { expectedBytes in
+            actual.bytes.withUnsafeBufferPointer { actualBytes in
+                guard let e = expectedBytes.baseAddress, let a = actualBytes.baseAddress else { return }
+                for y in 0..<expected.height {
+                    // Most rows are identical: told apart by one comparison of their bytes. Within a
+                    // row, pointers and a `while` loop (a debug build runs the tests' comparisons).
+                    let rowStart = y * rowBytes
+                    guard memcmp(e + rowStart, a + rowStart, rowBytes) != 0 else { continue }
+                    var i = rowStart
+                    while i < rowStart + rowBytes {
+                        defer { i += 3 }
+                        guard e[i] != a[i] || e[i + 1] != a[i + 1] || e[i + 2] != a[i + 2] else { continue }
+                        let pixel = i / 3
+                        let red: Int = abs(Int(e[i]) - Int(a[i]))
+                        let green: Int = abs(Int(e[i + 1]) - Int(a[i + 1]))
+                        let blue: Int = abs(Int(e[i + 2]) - Int(a[i + 2]))
+                        let d = max(red, green, blue)
+                        largest = max(largest, d)
+                        let distance = PerceptualDifference.squaredDistance(expected, pixel, actual, pixel)
+                        largestPerceptual = max(largestPerceptual, PerceptualDifference.normalized(distance))
+                        guard let limit else {
+                            visit(pixel, d > tolerance.maxChannelDelta ? .differing : .withinTolerance)
+                            continue
+                        }
+                        if abs(distance) <= limit {
+                            visit(pixel, .withinTolerance)
+                            continue
+                        }
+                        let x = pixel % expected.width
+                        let edge = !tolerance.countsAntialiased
+                            && (PerceptualDifference.isAntialiased(expected, x: x, y: y, other: actual)
+                                || PerceptualDifference.isAntialiased(actual, x: x, y: y, other: expected))
+                        visit(pixel, edge ? .antialiased : .differing)
                     }
-                    let red: Int = abs(Int(e[i]) - Int(a[i]))
-                    let green: Int = abs(Int(e[i + 1]) - Int(a[i + 1]))
-                    let blue: Int = abs(Int(e[i + 2]) - Int(a[i + 2]))
-                    let d = max(red, green, blue)
-                    largest = max(largest, d)
-                    let distance = PerceptualDifference.squaredDistance(expected, pixel, actual, pixel)
-                    largestPerceptual = max(largestPerceptual, PerceptualDifference.normalized(distance))
-                    guard let limit else {
-                        visit(pixel, d > tolerance.maxChannelDelta ? .differing : .withinTolerance)
-                        continue
-                    }
-                    if abs(distance) <= limit {
-                        visit(pixel, .withinTolerance)
-                        continue
-                    }
-                    let x = pixel % expected.width, y = pixel / expected.width
-                    let edge = !tolerance.countsAntialiased
-                        && (PerceptualDifference.isAntialiased(expected, x: x, y: y, other: actual)
-                            || PerceptualDifference.isAntialiased(actual, x: x, y: y, other: expected))
-                    visit(pixel, edge ? .antialiased : .differing)
                 }
             }
         }
@@ -125,7 +130,17 @@ public struct PixelComparison: Sendable, Equatable {
     /// perceptual threshold, every anti-aliased one let pass in yellow (pixelmatch's colours).
     public static func diffImage(expected: PixelImage, actual: PixelImage, tolerance: Tolerance) -> PixelImage {
         var diff = PixelImage(width: actual.width, height: actual.height)
-        for i in diff.bytes.indices { diff.bytes[i] = actual.bytes[i] / 3 }
+        actual.bytes.withUnsafeBufferPointer { source in
+            diff.bytes.withUnsafeMutableBufferPointer { target in
+                guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                var i = 0
+                let count = target.count
+                while i < count {
+                    to[i] = from[i] / 3
+                    i += 1
+                }
+            }
+        }
         guard expected.width == actual.width, expected.height == actual.height else {
             for i in stride(from: 0, to: diff.bytes.count, by: 3) { paint(&diff, i, (255, 0, 0)) }
             return diff
@@ -134,7 +149,7 @@ public struct PixelComparison: Sendable, Equatable {
             switch verdict {
             case .differing: paint(&diff, pixel * 3, (255, 0, 0))
             case .antialiased: paint(&diff, pixel * 3, (255, 255, 0))
-            case .identical, .withinTolerance: break
+            case .withinTolerance: break
             }
         }
         return diff

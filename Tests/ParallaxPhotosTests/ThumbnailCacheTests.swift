@@ -174,7 +174,7 @@ func checkWrittenThumbnail(root: String, photo: String, uri: String, image: (wid
         let pixelStart: Int = ((2 * 5) + 4) * 4
         let pixel: [UInt8] = Array(pixels.bytes[pixelStart..<pixelStart + 4])
         #expect(pixel == [160, 0, 160, 255])
-        let encoded = try #require(ThumbnailCache.encodePNG(pixels, texts: texts))
+        let encoded = try #require(PNGEncoder.encode(pixels.bytes, width: pixels.width, height: pixels.height, layout: .bgrx, texts: texts))
         let walked = try #require(pngChunks(encoded))
         #expect(walked.width == 5 && walked.height == 3 && walked.texts == Dictionary(uniqueKeysWithValues: texts))
         #expect(ThumbnailCache.decodePNG(encoded)?.0 == pixels)

@@ -38,27 +38,42 @@ enum PixelOperations {
         let w = pixels.width, h = pixels.height, pitch = pixels.pitch
         let shrink = min(1, Double(maxSide) / Double(max(w, h)))
         let tw = max(1, Int((Double(w) * shrink).rounded())), th = max(1, Int((Double(h) * shrink).rounded()))
+        let columns = SpreadSamples(cells: tw, over: w), rows = SpreadSamples(cells: th, over: h)
         var thumb = [UInt32](repeating: 0, count: tw * th)
-        /// Up to four positions spread evenly over `lo..<hi`.
-        func spread(_ lo: Int, _ hi: Int) -> [Int] {
-            let n = min(4, max(1, hi - lo))
-            return (0..<n).map { lo + (2 * $0 + 1) * (hi - lo) / (2 * n) }
-        }
-        let columns = (0..<tw).map { spread($0 * w / tw, ($0 + 1) * w / tw) }
-        pixels.bytes.withUnsafeBufferPointer { bytes in
-            for ty in 0..<th {
-                let ys = spread(ty * h / th, (ty + 1) * h / th)
-                for (tx, xs) in columns.enumerated() {
-                    var sums: (UInt32, UInt32, UInt32) = (0, 0, 0)
-                    for y in ys {
-                        for x in xs {
-                            // Blue, green, red (`PhotoPixels`).
-                            let p = y * pitch + x * 4
-                            sums.0 += UInt32(bytes[p + 2]); sums.1 += UInt32(bytes[p + 1]); sums.2 += UInt32(bytes[p])
+        // Pointers and `while` loops: in a debug build each step of a `for` over a range or an
+        // array is a call into the standard library, several times the cost of the sums.
+        pixels.bytes.withUnsafeBufferPointer { source in
+            thumb.withUnsafeMutableBufferPointer { target in
+                columns.positions.withUnsafeBufferPointer { columnPositions in
+                    rows.positions.withUnsafeBufferPointer { rowPositions in
+                        let bytes = source.baseAddress!, cells = target.baseAddress!
+                        let xs = columnPositions.baseAddress!, ys = rowPositions.baseAddress!
+                        var ty = 0
+                        while ty < th {
+                            let rowCount = rows.counts[ty]
+                            var tx = 0
+                            while tx < tw {
+                                let columnCount = columns.counts[tx]
+                                var red: UInt32 = 0, green: UInt32 = 0, blue: UInt32 = 0
+                                var j = 0
+                                while j < rowCount {
+                                    let line = bytes + ys[ty * 4 + j] * pitch
+                                    var i = 0
+                                    while i < columnCount {
+                                        // Blue, green, red (`PhotoPixels`).
+                                        let pixel = line + xs[tx * 4 + i] * 4
+                                        red += UInt32(pixel[2]); green += UInt32(pixel[1]); blue += UInt32(pixel[0])
+                                        i += 1
+                                    }
+                                    j += 1
+                                }
+                                let n = UInt32(columnCount * rowCount)
+                                cells[ty * tw + tx] = ((red + n / 2) / n) << 16 | ((green + n / 2) / n) << 8 | (blue + n / 2) / n
+                                tx += 1
+                            }
+                            ty += 1
                         }
                     }
-                    let n = UInt32(xs.count * ys.count)
-                    thumb[ty * tw + tx] = ((sums.0 + n / 2) / n) << 16 | ((sums.1 + n / 2) / n) << 8 | (sums.2 + n / 2) / n
                 }
             }
         }
@@ -80,25 +95,40 @@ enum PixelOperations {
         let w = source.width / block, h = source.height / block
         var output = PhotoPixels(width: w, height: h, format: source.format)
         let sourcePitch = source.pitch, outputPitch = output.pitch
-        let count = UInt32(block * block)
-        var sums = [UInt32](repeating: 0, count: w * 4)
+        let count = UInt32(block * block), channels = w * 4
+        var sums = [UInt32](repeating: 0, count: channels)
+        // Pointers and `while` loops, as in `thumbnail(of:maxSide:)`.
         source.bytes.withUnsafeBufferPointer { from in
             output.bytes.withUnsafeMutableBufferPointer { to in
-                for y in 0..<h {
-                    for i in sums.indices { sums[i] = 0 }
-                    for row in (y * block)..<(y * block + block) {
-                        let line = row * sourcePitch
-                        for x in 0..<w {
-                            var p = line + x * block * 4
-                            for _ in 0..<block {
-                                sums[x * 4] += UInt32(from[p]); sums[x * 4 + 1] += UInt32(from[p + 1])
-                                sums[x * 4 + 2] += UInt32(from[p + 2]); sums[x * 4 + 3] += UInt32(from[p + 3])
-                                p += 4
+                sums.withUnsafeMutableBufferPointer { sumsBuffer in
+                    let sum = sumsBuffer.baseAddress!
+                    var y = 0
+                    while y < h {
+                        sum.update(repeating: 0, count: channels)
+                        var row = y * block
+                        while row < y * block + block {
+                            var pixel = from.baseAddress! + row * sourcePitch
+                            var x = 0
+                            while x < channels {
+                                var step = 0
+                                while step < block {
+                                    sum[x] += UInt32(pixel[0]); sum[x + 1] += UInt32(pixel[1])
+                                    sum[x + 2] += UInt32(pixel[2]); sum[x + 3] += UInt32(pixel[3])
+                                    pixel += 4
+                                    step += 1
+                                }
+                                x += 4
                             }
+                            row += 1
                         }
+                        let line = to.baseAddress! + y * outputPitch
+                        var i = 0
+                        while i < channels {
+                            line[i] = UInt8((sum[i] + count / 2) / count)
+                            i += 1
+                        }
+                        y += 1
                     }
-                    let line = y * outputPitch
-                    for i in 0..<(w * 4) { to[line + i] = UInt8((sums[i] + count / 2) / count) }
                 }
             }
         }
@@ -135,5 +165,24 @@ enum PixelOperations {
             }
         }
         return output
+    }
+}
+
+/// Where `PixelOperations.thumbnail(of:maxSide:)` samples along one axis: `cells` equal blocks of
+/// `pixels`, each read at up to four positions spread evenly over it (`counts[cell]` of them, from
+/// `positions[cell * 4]`).
+struct SpreadSamples {
+    var counts: [Int]
+    var positions: [Int]
+
+    init(cells: Int, over pixels: Int) {
+        counts = []
+        positions = [Int](repeating: 0, count: cells * 4)
+        for cell in 0..<cells {
+            let lo = cell * pixels / cells, hi = (cell + 1) * pixels / cells
+            let n = min(4, max(1, hi - lo))
+            counts.append(n)
+            for i in 0..<n { positions[cell * 4 + i] = lo + (2 * i + 1) * (hi - lo) / (2 * n) }
+        }
     }
 }

@@ -175,7 +175,7 @@ public struct ThumbnailCache: Sendable {
         guard Self.makeFolders(folder) else {
             throw WriteError(description: "thumbnail folder \(folder) cannot be made: \(String(cString: strerror(errno)))")
         }
-        guard let png = Self.encodePNG(pixels, texts: texts) else {
+        guard let png = PNGEncoder.encode(pixels.bytes, width: pixels.width, height: pixels.height, layout: .bgrx, texts: texts) else {
             throw WriteError(description: "thumbnail \(path) cannot be encoded")
         }
         let temporary = folder + "/.parallax-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).png"
@@ -219,34 +219,6 @@ public struct ThumbnailCache: Sendable {
         guard status == 0, let pixels, let texts else { return nil }
         let image = PhotoPixels(width: Int(width), height: Int(height), bytes: Array(UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4)))
         return (image, textMap(texts, count: textsSize))
-    }
-
-    /// `pixels` as an RGB PNG with these tEXt chunks (zlib level 1 and the Sub filter alone: a
-    /// photo's pixels compress little at any level, and the write costs the decode worker less);
-    /// nil if libpng fails.
-    public static func encodePNG(_ pixels: PhotoPixels, texts: [(String, String)], level: Int32 = 1) -> Data? {
-        var keys = texts.map { strdup($0.0) }, values = texts.map { strdup($0.1) }
-        defer {
-            keys.forEach { free($0) }
-            values.forEach { free($0) }
-        }
-        var out: UnsafeMutablePointer<UInt8>?
-        var size = 0
-        let status = pixels.bytes.withUnsafeBufferPointer { buffer in
-            keys.withUnsafeMutableBufferPointer { k in
-                values.withUnsafeMutableBufferPointer { v in
-                    k.withMemoryRebound(to: UnsafePointer<CChar>?.self) { k in
-                        v.withMemoryRebound(to: UnsafePointer<CChar>?.self) { v in
-                            cpng_encode(buffer.baseAddress, UInt32(pixels.width), UInt32(pixels.height), pixels.width * 4,
-                                        k.baseAddress, v.baseAddress, Int32(texts.count), level, &out, &size)
-                        }
-                    }
-                }
-            }
-        }
-        defer { free(out) }
-        guard status == 0, let out else { return nil }
-        return Data(bytes: out, count: size)
     }
 }
 

@@ -3,8 +3,9 @@ import CSDL2Image
 import Foundation
 import ParallaxEngine
 import ParallaxFrame
+import ParallaxPhotos
 
-/// Reading and writing PNG (and reading JPEG) through SDL2_image.
+/// Reading PNG (and JPEG) through SDL2_image; writing PNG through libpng (`PNGEncoder`).
 extension PixelImage {
     /// Decodes any image SDL2_image reads (PNG, JPEG) into RGB.
     public static func load(path: String) throws -> PixelImage {
@@ -30,14 +31,16 @@ extension PixelImage {
         defer { SDL_FreeSurface(rgb) }
         let w = Int(rgb.pointee.w), h = Int(rgb.pointee.h), pitch = Int(rgb.pointee.pitch)
         var image = PixelImage(width: w, height: h)
-        let source = rgb.pointee.pixels.assumingMemoryBound(to: UInt8.self)
-        for y in 0..<h {
-            for x in 0..<(w * 3) { image.bytes[y * w * 3 + x] = source[y * pitch + x] }
+        if let source = rgb.pointee.pixels, w > 0 {
+            image.bytes.withUnsafeMutableBytes { target in
+                // Row by row: the surface's rows may be padded to a multiple of four bytes.
+                for y in 0..<h { (target.baseAddress! + y * w * 3).copyMemory(from: source + y * pitch, byteCount: w * 3) }
+            }
         }
         self = image
     }
 
-    /// Writes a PNG (through SDL2_image), creating the folder if needed.
+    /// Writes a PNG, creating the folder if needed.
     public func savePNG(path: String) throws {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -51,31 +54,12 @@ extension PixelImage {
         }
     }
 
-    /// The image as PNG bytes, encoded by SDL2_image as `savePNG` writes them.
+    /// The image as PNG bytes, as `savePNG` writes them (`PNGEncoder` in ParallaxPhotos).
     public func pngData() throws -> Data {
-        // PNG at worst stores the rows uncompressed: 3 bytes a pixel, a filter byte a row, and
-        // chunk and block headers, which the slack covers.
-        var encoded = Data(count: width * height * 4 + 1024)
-        let written: Int = encoded.withUnsafeMutableBytes { buffer in
-            guard let rw = SDL_RWFromMem(buffer.baseAddress, Int32(buffer.count)) else { return -1 }
-            defer { SDL_RWclose(rw) }
-            guard withSurface({ IMG_SavePNG_RW($0, rw, 0) }) == 0 else { return -1 }
-            return Int(SDL_RWtell(rw))
+        guard let png = PNGEncoder.encode(bytes, width: width, height: height, layout: .rgb) else {
+            throw SDLError("cannot encode a \(width)x\(height) image as PNG")
         }
-        guard written > 0 else { throw SDLError("cannot encode a \(width)x\(height) image as PNG") }
-        return Data(encoded.prefix(written))
-    }
-
-    /// Runs `body` with an SDL surface over a copy of the pixels; -1 when none can be made.
-    private func withSurface(_ body: (UnsafeMutablePointer<SDL_Surface>) -> Int32) -> Int32 {
-        var copy = bytes
-        return copy.withUnsafeMutableBytes { buffer in
-            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(
-                buffer.baseAddress, Int32(width), Int32(height), 24, Int32(width * 3), SDL_PIXELFORMAT_RGB24.rawValue)
-            else { return -1 }
-            defer { SDL_FreeSurface(surface) }
-            return body(surface)
-        }
+        return png
     }
 }
 
