@@ -56,7 +56,8 @@ public enum Run {
         var messages: [String] = []
         // SDL stamps events in milliseconds since SDL started; the pacer counts from its start.
         var ticksAtStart = Double(SDL_GetTicks64()) / 1000
-        var time = 0.0, lastEventTime = 0.0
+        var time = 0.0
+        var frameInput = FrameInput<EventTranslator.Output>()
         var frame = 0
         var watch = Stopwatch(), sincePresent = Stopwatch()
         // The pointer's last position in the window, and the cursor the scene wants there.
@@ -71,10 +72,8 @@ public enum Run {
                 time = next.present
             }
             _ = watch.lap()
-            for (output, ticks) in events.poll() {
-                // Never before the previous event (nor 0), never after the frame it is part of.
-                let eventTime = min(time, max(lastEventTime, ticks / 1000 - ticksAtStart))
-                lastEventTime = eventTime
+            let polled = events.poll().map { (event: $0.output, time: $0.ticks / 1000 - ticksAtStart) }
+            for (output, eventTime) in frameInput.take(polled, frameTime: time, holdsLate: pacer != nil) {
                 let input: InputEvent
                 switch output {
                 case let .input(event): input = event
