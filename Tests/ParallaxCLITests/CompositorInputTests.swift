@@ -165,21 +165,21 @@ import Testing
         #expect(resting.last?.offset == travel && resting.last?.phase == "idle")
     }
 
-    /// One, three and ten wheel clicks, each its own event 30 ms apart, as a wheel turns, a burst
-    /// every 1.5 s: every burst animates (phase `wheel`), nothing is taken for fingers, and before
-    /// the next burst the content rests exactly that many notches further (no legacy copy counted
-    /// twice). Read by the player's send times, so a loaded machine that delivers a burst in
-    /// pieces changes nothing. On X11, in 2 of about 12 full runs on a loaded machine, one click
-    /// of the ten was lost (13 notches for 14), not yet explained (Xwayland's or ours): a window
-    /// that rests anywhere else is tried again, up to three in all; one that takes a click for
-    /// fingers or counts one twice fails at once.
+    /// One, three and ten wheel clicks, each its own event 30 ms apart, as a wheel turns, a burst every
+    /// second (a burst's animation ends 0.2 s after its last click, `WheelAnimation.duration`): every
+    /// burst animates (phase `wheel`), nothing is taken for fingers, and before the next burst the
+    /// content rests exactly that many notches further (no legacy copy counted twice). Read by the
+    /// player's send times, so a loaded machine that delivers a burst in pieces changes nothing. On
+    /// X11, in 2 of about 12 full runs on a loaded machine, one click of the ten was lost (13 notches
+    /// for 14), not yet explained (Xwayland's or ours): a window that rests anywhere else is tried
+    /// again, up to three in all; one that takes a click for fingers or counts one twice fails at once.
     func wheelClicksAreNotches(driver: String) throws {
         var events: [[String: Any]] = [["t": 0.0, "type": "move", "x": 640, "y": 400], ["t": 0.2, "type": "move", "x": 641, "y": 401]]
         let bursts = [1, 3, 10]
         var t = 0.5
         for clicks in bursts {
             for i in 0..<clicks { events.append(["t": t + Double(i) * 0.03, "type": "wheel", "clicks": 1]) }
-            t += 1.5
+            t += 1.0
         }
         let rig = try Compositor.start()
         defer { rig.stop() }
@@ -190,7 +190,7 @@ import Testing
             let wheels = sent.filter { $0.type == "wheel" }.map(\.sent)
             let clicks: Int = bursts.reduce(0, +)
             try #require(wheels.count == clicks)
-            let starts = [0, 1, 4].map { wheels[$0] }, ends = [wheels[1], wheels[4], wheels[13] + 1.5]
+            let starts = [0, 1, 4].map { wheels[$0] }, ends = [wheels[1], wheels[4], wheels[13] + 1.0]
             var missed: [String] = []
             for (burst, clicks) in bursts.enumerated() {
                 let slot = trace.filter { frame in frame.presentTime.map { $0 > starts[burst] && $0 < ends[burst] - 0.05 } ?? false }
