@@ -12,11 +12,12 @@ public struct FrameInput<Event> {
 
     public init() {}
 
-    /// The events for a frame at `frameTime`: those held back, then `polled` (in time order), up
-    /// to the frame's time; later ones wait for the next frame, unless `holdsLate` is false (the
-    /// first frame, before the pacing starts), when they take the frame's time.
+    /// The events for a frame at `frameTime`: those held back and `polled` (several sources', each in
+    /// its order) merged by time, up to the frame's time; later ones wait for the next frame, unless
+    /// `holdsLate` is false (the first frame, before the pacing starts), when they take the frame's
+    /// time.
     public mutating func take(_ polled: [(event: Event, time: Double)], frameTime: Double, holdsLate: Bool = true) -> [(event: Event, time: Double)] {
-        // Both lists are in time order; a stable sort keeps equal times as they came.
+        // A stable sort: equal times keep the order they came in.
         let merged = (held + polled).enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         held = []
         var taken: [(event: Event, time: Double)] = []

@@ -24,6 +24,14 @@ import Testing
         #expect(next.map(\.time) == [0.5, 0.58, 0.6])
     }
 
+    @Test func twoSourcesPolledOneAfterTheOtherAreMergedByTime() {
+        var input = FrameInput<String>()
+        // SDL's events, then the Wayland pointer's, each source in its order.
+        let taken = input.take([("sdl 1", 0.2), ("sdl 2", 0.4), ("pointer 1", 0.1), ("pointer 2", 0.4)], frameTime: 0.5)
+        #expect(taken.map(\.event) == ["pointer 1", "sdl 1", "sdl 2", "pointer 2"])
+        #expect(taken.map(\.time) == [0.1, 0.2, 0.4, 0.4])
+    }
+
     @Test func theFirstFrameTakesEverythingAtItsTime() {
         var input = FrameInput<String>()
         let taken = input.take([("a", 0.01), ("b", 0.02)], frameTime: 0, holdsLate: false)

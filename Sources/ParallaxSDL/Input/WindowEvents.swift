@@ -2,10 +2,11 @@ import CSDL2
 import CSDL2SysWM
 import ParallaxEngine
 
-/// The window's input since the last frame, in time order, each with its time in SDL ticks (ms):
-/// SDL's events with the X server's times where X11 gives them (`ServerEventClock`), a trackpad's
-/// smooth scrolling from XInput2 instead of SDL's whole clicks (`XInput2Scrolling`), and on Wayland
-/// scrolls, moves and buttons from the app's own pointer instead of SDL's (`WaylandPointer`).
+/// The window's input since the last frame, each source's in its order (the frame merges them by
+/// time, `FrameInput`), each with its time in SDL ticks (ms): SDL's events with the X server's
+/// times where X11 gives them (`ServerEventClock`), a trackpad's smooth scrolling from XInput2
+/// instead of SDL's whole clicks (`XInput2Scrolling`), and on Wayland scrolls, moves and buttons
+/// from the app's own pointer instead of SDL's (`WaylandPointer`).
 final class WindowEvents {
     private var translator = EventTranslator()
     private var serverClock = ServerEventClock()
@@ -63,8 +64,7 @@ final class WindowEvents {
                 return (.input(Self.logical(input, windowScale: windowScale)), ticks)
             }
         }
-        // Each source is in order; merged by time (a stable sort keeps equal times as they came).
-        return polled.enumerated().sorted { ($0.element.ticks, $0.offset) < ($1.element.ticks, $1.offset) }.map(\.element)
+        return polled
     }
 
     /// An input in the window system's pixels as logical pixels: positions, sizes and a trackpad's
