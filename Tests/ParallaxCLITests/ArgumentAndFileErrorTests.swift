@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import Testing
 
 @Suite(.childProcesses) struct ArgumentAndFileErrorTests {
@@ -11,7 +12,7 @@ import Testing
     @Test func resourcesNotFoundNamesThePlacesSearched() throws {
         var env = ProcessInfo.processInfo.environment
         env["PARALLAX_RESOURCES"] = "/nonexistent/resources"
-        let outcome = try parallax(["capture", "--out", NSTemporaryDirectory()], environment: env)
+        let outcome = try parallax(["capture", "--out", temporaryFolder()], environment: env)
         #expect(outcome.status == 1)
         #expect(outcome.errorLines == ["parallax: resources not found (a folder with Images/ and Fonts/); searched: /nonexistent/resources. Set PARALLAX_RESOURCES to the Resources folder."])
     }
@@ -28,7 +29,7 @@ import Testing
     ])
     func aBadScriptGivesOneLineNamingFileFieldAndProblemAndExitTwo(script: String, problem: String) throws {
         let path = writeTemporary(script, name: "bad.json")
-        for command in [["capture", "--out", NSTemporaryDirectory()], ["run", "--frames", "1"]] {
+        for command in [["capture", "--out", temporaryFolder()], ["run", "--frames", "1"]] {
             let outcome = try parallax(command + ["--script", path])
             #expect(outcome.status == 2, "\(command): \(outcome.stderr)")
             #expect(outcome.errorLines.count == 1, "\(outcome.stderr)")
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func aMissingScriptIsNamed() throws {
-        let outcome = try parallax(["capture", "--script", "/nonexistent/s.json", "--out", NSTemporaryDirectory()])
+        let outcome = try parallax(["capture", "--script", "/nonexistent/s.json", "--out", temporaryFolder()])
         #expect(outcome.status == 2)
         #expect(outcome.errorLines == ["parallax: /nonexistent/s.json: cannot read the file"])
     }

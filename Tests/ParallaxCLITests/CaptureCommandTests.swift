@@ -5,7 +5,7 @@ import ParallaxFrame
 
 @Suite(.childProcesses) struct CaptureCommandTests {
     @Test func capturesTheScriptsTimesNamedAfterTheScript() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-cap-\(UUID().uuidString)").path
+        let out = scratchURL("cap").path
         let script = packageRoot.appendingPathComponent("Resources/Scripts/feed-tour.json").path
         let outcome = try parallax(["capture", "--script", script, "--out", out])
         #expect(outcome.status == 0, "\(outcome.stderr)")
@@ -16,7 +16,7 @@ import ParallaxFrame
     }
 
     @Test func flagsOverrideTheScript() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-cap-\(UUID().uuidString)").path
+        let out = scratchURL("cap").path
         let script = packageRoot.appendingPathComponent("Resources/Scripts/feed-tour.json").path
         let outcome = try parallax(["capture", "--script", script, "--at", "0.5", "--size", "320x200", "--name", "small", "--out", out])
         #expect(outcome.status == 0, "\(outcome.stderr)")

@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import Testing
 import ParallaxFrame
 
@@ -15,7 +16,7 @@ import ParallaxFrame
         """, name: "three-seconds.json")
 
     func folder() -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-video-\(UUID().uuidString)").path
+        let path = scratchURL("video").path
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

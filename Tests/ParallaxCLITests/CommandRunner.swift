@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import Testing
 
 /// The built `parallax`, beside the test bundle in SwiftPM's build folder.
@@ -74,7 +75,7 @@ func withoutUserConfig(_ environment: [String: String]) -> [String: String] {
 }
 
 let emptyConfigHome: String = {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-no-config-\(UUID().uuidString)").path
+    let folder = scratchURL("no-config").path
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     return folder
 }()
@@ -88,7 +89,7 @@ func which(_ tool: String) -> String? {
 }
 
 func writeTemporary(_ text: String, name: String) -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-cli-\(UUID().uuidString)")
+    let folder = scratchURL("cli")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let path = folder.appendingPathComponent(name).path
     _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
@@ -106,6 +107,6 @@ var environmentWithoutDisplay: [String: String] {
     env["DISPLAY"] = nil
     env["WAYLAND_DISPLAY"] = nil
     env["SDL_VIDEODRIVER"] = nil
-    env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(FileManager.default.temporaryDirectory.path)/parallax-no-session-bus"
+    env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(scratchFolder.path)/no-session-bus"
     return env
 }

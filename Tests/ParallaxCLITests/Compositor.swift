@@ -21,7 +21,7 @@ struct Compositor {
         for tool in ["sway", "swaymsg", "Xwayland", "xhost"] where which(tool) == nil {
             try Test.cancel("\(tool) is not installed (scripts/install-deps --tests installs it): the compositor rig cannot start")
         }
-        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-sway-\(UUID().uuidString)")
+        let runtime = scratchURL("sway")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         var command = try unprivileged([try #require(which("sway")), "-c", runtime.appendingPathComponent("config").path],
                                        owning: runtime, what: "sway")
@@ -157,16 +157,15 @@ enum CompositorWindow {
                      afterwards: (Compositor) throws -> Void = { _ in }) throws -> (trace: [TraceFrame], sent: [SentEvent], stats: [String: Any]) {
         let rig = try compositor ?? Compositor.start(scale: scale)
         defer { if compositor == nil { rig.stop() } }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-compositor-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try windowRecordFolder("\(driver)-on-sway")
         let tracePath = folder.appendingPathComponent("trace.jsonl").path, statsPath = folder.appendingPathComponent("stats.json").path
 
         // The window is closed once it has come to rest after the last event; its --frames, a
         // minute at 60 Hz, only ends one that never rests.
         let window = try WindowProcess(["-n", "-10", parallaxBinary, "run", "--scene", scene, "--size", "1280x800", "--no-overlay",
                                         "--video-driver", driver, "--frames", "3600", "--trace", tracePath, "--stats", statsPath],
-                                       executable: "/usr/bin/nice", environment: rig.environment)
+                                       executable: "/usr/bin/nice", environment: rig.environment,
+                                       errorFile: folder.appendingPathComponent("stderr.txt"))
         // A second of frames is up and sway shows the window before the pointer moves: a first
         // frame drawn is not yet a window mapped (a click there went to no window), and the first
         // frames, beside the start's decodes of the bundled photos, can each take longer than a

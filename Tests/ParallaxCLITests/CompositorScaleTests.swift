@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import ParallaxFrame
 import ParallaxSDL
 import Testing
@@ -29,7 +30,7 @@ import Testing
 
     /// The window's `--stats` sizes and a screenshot of the output (grim), on `driver`.
     static func shown(driver: String, on rig: Compositor) throws -> (window: [String: Any], drawable: [String: Any], screen: PixelImage) {
-        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-grim-\(UUID().uuidString).png").path
+        let shot = scratchURL("grim", suffix: ".png").path
         defer { try? FileManager.default.removeItem(atPath: shot) }
         var screen: PixelImage?
         var errors: [String] = []

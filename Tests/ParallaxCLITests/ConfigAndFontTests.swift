@@ -6,7 +6,7 @@ import ParallaxFrame
 @Suite(.childProcesses) struct ConfigAndFontTests {
     @Test func aBadConfigGivesOneLineAndExitTwo() throws {
         let config = writeTemporary(#"{"version": 1, "pager": {"headerSpeed": "fast"}}"#, name: "config.json")
-        for command in [["capture", "--out", NSTemporaryDirectory()], ["run", "--frames", "1"]] {
+        for command in [["capture", "--out", temporaryFolder()], ["run", "--frames", "1"]] {
             let outcome = try parallax(command + ["--config", config])
             #expect(outcome.status == 2)
             #expect(outcome.errorLines == ["parallax: \(config): pager.headerSpeed: must be a number, found a string"])
@@ -14,17 +14,17 @@ import ParallaxFrame
     }
 
     @Test func aFolderWithoutPhotosGivesOneLineAndExitTwoOnEveryCommand() throws {
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-photos-\(UUID().uuidString)").path
+        let empty = scratchURL("photos").path
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: empty + "/notes.txt", contents: Data("no photos".utf8))
         let config = writeTemporary(#"{"version": 1, "photos": "/nonexistent/photos"}"#, name: "photos.json")
         let cases: [([String], String)] = [
-            (["capture", "--out", NSTemporaryDirectory(), "--photos", empty], "parallax: \(empty): no JPEG or PNG files in it"),
+            (["capture", "--out", temporaryFolder(), "--photos", empty], "parallax: \(empty): no JPEG or PNG files in it"),
             (["run", "--frames", "1", "--photos", "/nonexistent/photos"], "parallax: /nonexistent/photos: no such folder"),
             (["bench", "--photos", empty], "parallax: \(empty): no JPEG or PNG files in it"),
             (["verify", "--script", packageRoot.path + "/Tests/VisualRegression/Scripts/feed.json",
               "--goldens", packageRoot.path + "/Tests/VisualRegression/Goldens", "--photos", empty], "parallax: \(empty): no JPEG or PNG files in it"),
-            (["capture", "--out", NSTemporaryDirectory(), "--config", config], "parallax: /nonexistent/photos: no such folder"),
+            (["capture", "--out", temporaryFolder(), "--config", config], "parallax: /nonexistent/photos: no such folder"),
         ]
         for (command, line) in cases {
             let outcome = try parallax(command)
@@ -35,7 +35,7 @@ import ParallaxFrame
 
     @Test func aGoodConfigChangesWhatIsDrawn() throws {
         let config = writeTemporary(#"{"version": 1, "feed": {"maxShift": 0}}"#, name: "flat.json")
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-cfg-\(UUID().uuidString)").path
+        let out = scratchURL("cfg").path
         let plain = try parallax(["capture", "--at", "0", "--size", "640x400", "--name", "plain", "--out", out])
         let flat = try parallax(["capture", "--at", "0", "--size", "640x400", "--name", "flat", "--config", config, "--out", out])
         #expect(plain.status == 0 && flat.status == 0)
@@ -56,12 +56,12 @@ import ParallaxFrame
     }
 
     @Test func aMissingFontIsNamedAtStart() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-nofont-\(UUID().uuidString)").path
+        let folder = scratchURL("nofont").path
         try FileManager.default.createDirectory(atPath: folder + "/Images", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder + "/Fonts", withIntermediateDirectories: true)
         var env = ProcessInfo.processInfo.environment
         env["PARALLAX_RESOURCES"] = folder
-        let outcome = try parallax(["capture", "--out", NSTemporaryDirectory()], environment: env)
+        let outcome = try parallax(["capture", "--out", temporaryFolder()], environment: env)
         #expect(outcome.status == 1)
         #expect(outcome.errorLines.count == 1)
         #expect(outcome.errorLines.first == "parallax: resources not found (a folder with Images/ and Fonts/); searched: \(folder) (no Fonts/DejaVuSans.ttf). Set PARALLAX_RESOURCES to the Resources folder.")

@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import ParallaxFrame
 import ParallaxSDL
 import Testing
@@ -28,7 +29,7 @@ extension RealInputTests {
             let merged = try run(xrdb, ["-nocpp", "-merge"], environment: server.environment, input: Data(resources.utf8))
             try #require(merged.status == 0, "xrdb: \(merged.stderr)")
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-desktop-scale-\(UUID().uuidString)")
+        let folder = scratchURL("desktop-scale")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let tracePath = folder.appendingPathComponent("trace.jsonl").path, statsPath = folder.appendingPathComponent("stats.json").path

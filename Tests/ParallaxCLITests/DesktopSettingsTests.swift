@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import Testing
 
 /// A private session bus (dbus-daemon) with a mock of the settings portal (python3-dbusmock) that
@@ -35,13 +36,14 @@ struct MockPortal {
         guard try run(RealWindow.python, ["-c", "import dbusmock"]).status == 0 else {
             try Test.cancel("python3-dbusmock is not installed for /usr/bin/python3 (scripts/install-deps --tests installs it)")
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-portal-\(UUID().uuidString)")
+        let folder = scratchURL("portal")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let templatePath = folder.appendingPathComponent("portal_settings.py").path
         _ = FileManager.default.createFile(atPath: templatePath, contents: Data(template.utf8))
         let bus = Process()
         bus.executableURL = URL(fileURLWithPath: daemon)
-        bus.arguments = ["--session", "--nofork", "--print-address=1"]
+        // Its socket in the mock's folder (the session config's is in /tmp, where it stayed behind).
+        bus.arguments = ["--session", "--nofork", "--print-address=1", "--address=unix:dir=\(folder.path)"]
         let out = Pipe()
         bus.standardOutput = out
         bus.standardError = FileHandle.nullDevice
@@ -94,7 +96,7 @@ extension RealInputTests {
     static func startingWindow(adding environment: [String: String]) throws -> (stats: [String: Any], errorLines: [String]) {
         let server = try XServer.start()
         defer { server.stop() }
-        let stats = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-stats-\(UUID().uuidString).json").path
+        let stats = scratchURL("stats", suffix: ".json").path
         defer { try? FileManager.default.removeItem(atPath: stats) }
         let outcome = try parallax(["run", "--frames", "20", "--no-overlay", "--stats", stats],
                                    environment: server.environment.merging(environment) { $1 })
@@ -122,7 +124,7 @@ extension RealInputTests {
     /// No bus where the address points: off, and nothing said about it (gsettings, where installed,
     /// answers its default from memory here).
     @Test func withoutASessionBusReducedMotionIsOffAndNothingIsSaid() throws {
-        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-no-bus-\(UUID().uuidString)")
+        let runtime = scratchURL("no-bus")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: runtime) }
         let started = try Self.startingWindow(adding: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(runtime.path)/no-bus", "XDG_RUNTIME_DIR": runtime.path,
@@ -135,7 +137,7 @@ extension RealInputTests {
     @Test func captureDoesNotAskTheDesktop() throws {
         let portal = try MockPortal.start(enableAnimations: false)
         defer { portal.stop() }
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-cap-\(UUID().uuidString)").path
+        let out = scratchURL("cap").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         var environment = withoutUserConfig(ProcessInfo.processInfo.environment)
         environment["DBUS_SESSION_BUS_ADDRESS"] = portal.address

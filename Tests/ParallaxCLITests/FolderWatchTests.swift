@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import ParallaxFrame
 import ParallaxSDL
 import Testing
@@ -50,7 +51,7 @@ import Testing
     @Test func photosAddedRemovedAndRenamedShowInOrderWithTheVisibleCardKeptAndARemovedFolderComesBack() throws {
         let server = try XServer.start()
         defer { server.stop() }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-watch-\(UUID().uuidString)").path
+        let folder = scratchURL("watch").path
         defer {
             try? FileManager.default.removeItem(atPath: folder)
             try? FileManager.default.removeItem(atPath: folder + "-work")

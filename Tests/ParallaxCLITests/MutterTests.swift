@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import Testing
 
 /// The window under GNOME's own compositor (docs/testing.md, "The compositor rig"): it opens on
@@ -9,7 +10,7 @@ import Testing
     @Test func theWindowOpensUnderMutterAndNamesItselfByTheApplicationID() throws {
         let rig = try Mutter.start()
         defer { rig.stop() }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-mutter-window-\(UUID().uuidString)")
+        let folder = scratchURL("mutter-window")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let stats = folder.appendingPathComponent("stats.json").path, log = folder.appendingPathComponent("wayland.log")
@@ -46,13 +47,12 @@ import Testing
     /// One window on `rig`, driven through the remote-desktop API; checks what must hold on any
     /// machine, and returns what is wrong with the drag, if anything.
     static func playInput(on rig: Mutter) throws -> String? {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-mutter-input-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try windowRecordFolder("wayland-on-mutter")
         let tracePath = folder.appendingPathComponent("trace.jsonl").path, statsPath = folder.appendingPathComponent("stats.json").path
         let window = try WindowProcess(["-n", "-10", parallaxBinary, "run", "--scene", "feed", "--no-overlay", "--video-driver", "wayland",
                                         "--frames", "3000", "--trace", tracePath, "--stats", statsPath],
-                                       executable: "/usr/bin/nice", environment: rig.environment)
+                                       executable: "/usr/bin/nice", environment: rig.environment,
+                                       errorFile: folder.appendingPathComponent("stderr.txt"))
         window.waitForFrames(60, tracePath: tracePath)
         try #require(window.isRunning, "parallax run on mutter ended early: \(window.errorsSoFar)")
         // The pointer starts at the monitor's corner, on the title bar: it moves into the content

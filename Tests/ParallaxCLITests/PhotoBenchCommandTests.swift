@@ -6,7 +6,7 @@ import Testing
 /// "Benchmark"): what it reports, not how fast (speed goals live in the benchmark itself).
 @Suite(.childProcesses) struct PhotoBenchCommandTests {
     @Test func itFlingsDownAndBackAndReportsDecodesBesideDjpeg() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-bench-photos-\(UUID().uuidString)").path
+        let folder = scratchURL("bench-photos").path
         let cache = folder + "-cache"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer {

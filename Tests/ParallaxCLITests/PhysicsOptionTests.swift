@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import Testing
 
 /// `--physics NAME` on the commands that show a scene, and its place among the script and the config.
@@ -24,7 +25,7 @@ import Testing
     @Test func theFlagOverridesTheScriptAndTheTraceSaysSo() throws {
         let script = writeTemporary(#"{"version": 1, "physics": "gtk", "scene": "feed", "size": {"width": 320, "height": 240}, "events": []}"#,
                                     name: "physics.json")
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-physics-\(UUID().uuidString)").path
+        let out = scratchURL("physics").path
         for (flag, expected) in [([String](), "gtk"), (["--physics", "flutter"], "flutter")] {
             let trace = out + "-\(expected).jsonl"
             let outcome = try parallax(["capture", "--script", script, "--at", "0.1", "--trace", trace, "--out", out] + flag)

@@ -357,7 +357,7 @@ enum RealWindow {
     /// Plays `events` (xtest-play's format) and then Esc into the window, under the physics model
     /// named `physics` if given, and returns its trace.
     /// `beforeQuitting` gets the window's working folder (where F12 saves) once the window has
-    /// rested, before Esc; `inspect` gets it after the window ended, before it is removed.
+    /// rested, before Esc; `inspect` gets it after the window ended (it is kept: `windowRecordFolder`).
     static func trace(scene: String, physics: String? = nil, events: [[String: Any]], beforeQuitting: (URL) throws -> Void = { _ in },
                       inspect: (URL) throws -> Void = { _ in }) throws -> [TraceFrame] {
         guard try run(python, ["-c", "import Xlib.ext.xtest"]).status == 0 else {
@@ -365,9 +365,7 @@ enum RealWindow {
         }
         let server = try XServer.start()
         defer { server.stop() }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-real-input-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try windowRecordFolder("xvfb")
         let tracePath = folder.appendingPathComponent("trace.jsonl").path
 
         let environment = server.environment
@@ -375,7 +373,8 @@ enum RealWindow {
         // a window at nice 0 was held back past a whole 0.3 s drag (no frame of it dragging).
         let window = try WindowProcess(["-n", "-10", parallaxBinary, "run", "--scene", scene, "--size", "1280x800", "--no-overlay",
                                         "--trace", tracePath] + (physics.map { ["--physics", $0] } ?? []),
-                                       executable: "/usr/bin/nice", environment: environment, directory: folder)
+                                       executable: "/usr/bin/nice", environment: environment, directory: folder,
+                                       errorFile: folder.appendingPathComponent("stderr.txt"))
         // The player starts once frames are up, not once the window is mapped: beside other tests'
         // windows a first frame came more than 0.6 s after the map, and a quiet run's wheel notches
         // at 0.6 s found no frame at rest before them.

@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import Testing
 
 /// The user's config file (docs/file-formats.md, "Config file"): `run` reads it and its tuning panel's
@@ -7,7 +8,7 @@ import Testing
 @Suite(.childProcesses) struct UserConfigTests {
     /// A fresh folder as `XDG_CONFIG_HOME`, and the file `run` should use in it.
     func configHome() -> (folder: String, file: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-xdg-\(UUID().uuidString)").path
+        let folder = scratchURL("xdg").path
         return (folder, folder + "/parallax/config.json")
     }
 
@@ -47,7 +48,7 @@ import Testing
 
         let captureTrace = writeTemporary("", name: "capture.jsonl")
         let capture = try parallax(["capture", "--at", "0", "--size", "320x240", "--trace", captureTrace,
-                                    "--out", NSTemporaryDirectory() + "parallax-xdg-capture-\(UUID().uuidString)"], environment: environment)
+                                    "--out", scratchURL("xdg-capture").path], environment: environment)
         #expect(capture.status == 0, "\(capture.stderr)")
         #expect(try physics(inTrace: captureTrace) == ["uikit"])
     }

@@ -7,7 +7,7 @@ import Testing
     let goldens = packageRoot.appendingPathComponent("Tests/VisualRegression/Goldens").path
 
     func temporaryGoldens(copying names: [String]) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-goldens-\(UUID().uuidString)").path
+        let folder = scratchURL("goldens").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for name in names { try FileManager.default.copyItem(atPath: goldens + "/" + name, toPath: folder + "/" + name) }
         return folder
@@ -49,7 +49,7 @@ import Testing
 
     @Test func aGoldenOfAnotherSizeSaysBothSizes() throws {
         let folder = try temporaryGoldens(copying: ["reduced-motion-0000.500.png"])
-        let small = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-small-\(UUID().uuidString)").path
+        let small = scratchURL("small").path
         _ = try parallax(["capture", "--scene", "feed", "--size", "320x200", "--at", "0", "--out", small])
         try FileManager.default.copyItem(atPath: small + "/feed-0000.000.png", toPath: folder + "/reduced-motion-0000.900.png")
         let outcome = try parallax(["verify", "--script", scripts + "/reduced-motion.json", "--goldens", folder, "--diffs", folder + "/d", "--record", "never"])

@@ -33,7 +33,7 @@ import Testing
 
     func feed(_ extra: [String]) throws -> Outcome {
         try parallax(["verify", "--script", scripts + "/feed.json", "--goldens", goldens, "--record", "never",
-                      "--diffs", FileManager.default.temporaryDirectory.appendingPathComponent("parallax-motion-\(UUID().uuidString)").path] + extra)
+                      "--diffs", scratchURL("motion").path] + extra)
     }
 
     /// The frame after the one at which the feed script's drag is released.
@@ -57,7 +57,7 @@ import Testing
         let late = writeTemporary(#"{"version": 1, "rendering": {"oneFrameLate": true}}"#, name: "late.json")
         let common = ["verify", "--script", scripts + "/pager.json", scripts + "/feed.json", scripts + "/header.json", "--goldens", goldens,
                       "--record", "never", "--config", late, "--diffs",
-                      FileManager.default.temporaryDirectory.appendingPathComponent("parallax-motion-\(UUID().uuidString)").path]
+                      scratchURL("motion").path]
         let plain = try parallax(common), jobs = try parallax(common + ["--jobs", "2"])
         let shards = try ["1/2", "2/2"].map { try parallax(common + ["--shard", $0]) }
         #expect(plain.status == 1 && jobs.status == 1)
@@ -149,7 +149,7 @@ import Testing
 
     @Test func junitsMotionFailureMessageIsTheVerdict() throws {
         let config = writeTemporary(#"{"version": 1, "rendering": {"oneFrameLate": true}}"#, name: "late.json")
-        let junit = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-motion-\(UUID().uuidString).xml").path
+        let junit = scratchURL("motion", suffix: ".xml").path
         let outcome = try feed(["--config", config, "--junit", junit])
         let lines = rows(outcome, script: "feed.json").lines
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: junit))

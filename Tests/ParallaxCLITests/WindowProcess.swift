@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import Testing
 
 /// `parallax run` (or another program: `nice` in front of it) as a child of the test, its standard
@@ -96,3 +97,20 @@ func readTrace(_ path: String) throws -> [TraceFrame] {
 func readStats(_ path: String) throws -> [String: Any] {
     try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
 }
+
+/// A new folder for one real-input window's trace, stats and standard error, named after the test:
+/// under `.build/window-traces`, which the first window of a test process empties, so the last
+/// run's windows (a failed test's above all) can be read there after it (docs/testing.md,
+/// "Real-input tests").
+func windowRecordFolder(_ kind: String) throws -> URL {
+    let test = (Test.current?.name ?? "window").prefix { $0 != "(" }
+    let folder = windowRecords.appendingPathComponent("\(test)-\(kind)-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+private let windowRecords: URL = {
+    let folder = packageRoot.appendingPathComponent(".build/window-traces")
+    try? FileManager.default.removeItem(at: folder)
+    return folder
+}()

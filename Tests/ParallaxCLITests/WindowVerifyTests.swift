@@ -29,7 +29,7 @@ import ParallaxFrame
         let server = try XServer.start()
         defer { server.stop() }
         let environment = server.environment
-        let diffs = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-window-diffs-\(UUID().uuidString)").path
+        let diffs = scratchURL("window-diffs").path
 
         // Pixel for pixel the window's frames are not the goldens: another rasteriser drew them.
         let exact = try parallax(["verify", "--window", "--script", script("feed"), "--goldens", goldens, "--diffs", diffs,
@@ -51,7 +51,7 @@ import ParallaxFrame
 
         // `capture --window` writes what `verify --window` compares: at rest the feed's frame is
         // within 0.1 of the golden everywhere.
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-window-capture-\(UUID().uuidString)").path
+        let out = scratchURL("window-capture").path
         let capture = try parallax(["capture", "--window", "--script", script("feed"), "--at", "0", "--out", out], environment: environment)
         #expect(capture.status == 0, "\(capture.stderr)")
         let frame = try PixelImage.load(path: out + "/feed-0000.000.png")

@@ -8,7 +8,7 @@ import ParallaxEngine
 /// and a malformed line named by its number while the others are kept.
 @Suite struct ThumbnailIndexTests {
     func write(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-thumbnails-\(UUID().uuidString).index").path
+        let path = scratchURL("thumbnails", suffix: ".index").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }

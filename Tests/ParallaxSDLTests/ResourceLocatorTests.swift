@@ -1,4 +1,5 @@
 import Foundation
+import ParallaxTestSupport
 import Testing
 @testable import ParallaxSDL
 
@@ -15,7 +16,7 @@ import Testing
         var checkoutResources: String { checkout + "/Resources" }
 
         init() throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-locator-\(UUID().uuidString)").path
+            root = scratchURL("locator").path
             try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
             try Data().write(to: URL(fileURLWithPath: executable))
         }

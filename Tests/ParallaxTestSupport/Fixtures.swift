@@ -7,8 +7,29 @@ import Foundation
 public let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 public let resourcesFolder = packageRoot.appendingPathComponent("Resources").path
 
+/// The folder a test process keeps its files in: `parallax-tests-<pid>` in the system's temporary
+/// folder, removed as the process exits, so a run of the suite leaves nothing behind there. One that
+/// an earlier process of the same pid left (it crashed) is emptied first.
+public let scratchFolder: URL = {
+    let folder = scratchFolder(of: getpid())
+    try? FileManager.default.removeItem(at: folder)
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: scratchFolder(of: getpid())) }
+    return folder
+}()
+
+private func scratchFolder(of process: pid_t) -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("parallax-tests-\(process)")
+}
+
+/// A new path in `scratchFolder`, not made yet: `name`, a UUID, then `suffix`.
+public func scratchURL(_ name: String, suffix: String = "") -> URL {
+    scratchFolder.appendingPathComponent("\(name)-\(UUID().uuidString)\(suffix)")
+}
+
+/// A new, empty folder in `scratchFolder`.
 public func temporaryFolder() -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("parallax-tests-\(UUID().uuidString)")
+    let url = scratchURL("folder")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url.path
 }
