@@ -14,10 +14,37 @@ public enum PerceptualDifference {
     static func inPhase(_ r: Double, _ g: Double, _ b: Double) -> Double { r * 0.59597799 - g * 0.27417610 - b * 0.32180189 }
     static func quadrature(_ r: Double, _ g: Double, _ b: Double) -> Double { r * 0.21147017 - g * 0.52261711 + b * 0.31114694 }
 
+    /// An image's RGB bytes as the loops over its pixels read them: through a pointer, not the
+    /// array (a debug build runs the tests' comparisons, where each array access is a call).
+    struct Pixels {
+        let bytes: UnsafePointer<UInt8>
+        let width: Int
+        let height: Int
+
+        func rgb(_ pixel: Int) -> (Double, Double, Double) {
+            let k = pixel * 3
+            // Through Int: Double(UInt8) is the generic initializer, a call through witness tables
+            // in a debug build; Double(Int) is built in.
+            return (Double(Int(bytes[k])), Double(Int(bytes[k + 1])), Double(Int(bytes[k + 2])))
+        }
+    }
+
+    /// Runs `body` with `image`'s pixels.
+    static func withPixels<R>(_ image: PixelImage, _ body: (Pixels) -> R) -> R {
+        image.bytes.withUnsafeBufferPointer { buffer in
+            guard let bytes = buffer.baseAddress else { preconditionFailure("an image of no pixels has no pixel to compare") }
+            return body(Pixels(bytes: bytes, width: image.width, height: image.height))
+        }
+    }
+
     /// The squared YIQ distance between pixel `i` of `a` and pixel `j` of `b` (indices of pixels, not
     /// bytes), negative when `b`'s is the darker.
     public static func squaredDistance(_ a: PixelImage, _ i: Int, _ b: PixelImage, _ j: Int) -> Double {
-        let (r1, g1, b1) = rgb(a, i), (r2, g2, b2) = rgb(b, j)
+        withPixels(a) { a in withPixels(b) { b in squaredDistance(a, i, b, j) } }
+    }
+
+    static func squaredDistance(_ a: Pixels, _ i: Int, _ b: Pixels, _ j: Int) -> Double {
+        let (r1, g1, b1) = a.rgb(i), (r2, g2, b2) = b.rgb(j)
         if r1 == r2 && g1 == g2 && b1 == b2 { return 0 }
         let y1 = luma(r1, g1, b1), y2 = luma(r2, g2, b2)
         let y = y1 - y2
@@ -37,64 +64,79 @@ public enum PerceptualDifference {
     /// of them sits in a flat area (three or more neighbours of its own colour) in both `image` and
     /// `other`. Such a pixel changes when a renderer blends edges differently, not when the picture
     /// changes.
-    public static func isAntialiased(_ image: PixelImage, x x1: Int, y y1: Int, other: PixelImage) -> Bool {
-        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
-        let x2 = min(x1 + 1, image.width - 1), y2 = min(y1 + 1, image.height - 1)
+    public static func isAntialiased(_ image: PixelImage, x: Int, y: Int, other: PixelImage) -> Bool {
+        withPixels(image) { image in withPixels(other) { other in isAntialiased(image, x: x, y: y, other: other) } }
+    }
+
+    // The loops below compare bytes through the pointer and step with `while`, clamp with `?:`
+    // rather than the generic `min` and `max`, and use no `defer`: each of those is a call per
+    // neighbour in a debug build, and a changed frame runs them for each of its pixels.
+    static func isAntialiased(_ image: Pixels, x x1: Int, y y1: Int, other: Pixels) -> Bool {
+        let x0 = x1 > 0 ? x1 - 1 : 0, y0 = y1 > 0 ? y1 - 1 : 0
+        let x2 = x1 < image.width - 1 ? x1 + 1 : image.width - 1, y2 = y1 < image.height - 1 ? y1 + 1 : image.height - 1
         let center = y1 * image.width + x1
         // A pixel on the border has fewer neighbours: pixelmatch counts the missing ones as one equal.
         var equal = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
         // The centre's luma less a neighbour's: the most negative is the brightest neighbour.
         var brightest = 0.0, darkest = 0.0
-        var brightestAt = (x: 0, y: 0), darkestAt = (x: 0, y: 0)
-        for x in x0...x2 {
-            for y in y0...y2 where x != x1 || y != y1 {
-                let delta = brightnessDifference(image, center, y * image.width + x)
-                if delta == 0 {
-                    equal += 1
-                    if equal > 2 { return false }
-                } else if delta < brightest {
-                    brightest = delta
-                    brightestAt = (x, y)
-                } else if delta > darkest {
-                    darkest = delta
-                    darkestAt = (x, y)
+        var brightestX = 0, brightestY = 0, darkestX = 0, darkestY = 0
+        var x = x0
+        while x <= x2 {
+            var y = y0
+            while y <= y2 {
+                if x != x1 || y != y1 {
+                    let delta = brightnessDifference(image, center, y * image.width + x)
+                    if delta == 0 {
+                        equal += 1
+                        if equal > 2 { return false }
+                    } else if delta < brightest {
+                        brightest = delta
+                        brightestX = x
+                        brightestY = y
+                    } else if delta > darkest {
+                        darkest = delta
+                        darkestX = x
+                        darkestY = y
+                    }
                 }
+                y += 1
             }
+            x += 1
         }
         if brightest == 0 || darkest == 0 { return false }
-        return (hasManySiblings(image, darkestAt.x, darkestAt.y) && hasManySiblings(other, darkestAt.x, darkestAt.y))
-            || (hasManySiblings(image, brightestAt.x, brightestAt.y) && hasManySiblings(other, brightestAt.x, brightestAt.y))
+        return (hasManySiblings(image, darkestX, darkestY) && hasManySiblings(other, darkestX, darkestY))
+            || (hasManySiblings(image, brightestX, brightestY) && hasManySiblings(other, brightestX, brightestY))
     }
 
     /// Luma of pixel `i` less luma of pixel `j`, both of `image`.
-    static func brightnessDifference(_ image: PixelImage, _ i: Int, _ j: Int) -> Double {
-        let (r1, g1, b1) = rgb(image, i), (r2, g2, b2) = rgb(image, j)
-        if r1 == r2 && g1 == g2 && b1 == b2 { return 0 }
+    static func brightnessDifference(_ image: Pixels, _ i: Int, _ j: Int) -> Double {
+        let a = i * 3, b = j * 3, bytes = image.bytes
+        if bytes[a] == bytes[b] && bytes[a + 1] == bytes[b + 1] && bytes[a + 2] == bytes[b + 2] { return 0 }
+        let (r1, g1, b1) = image.rgb(i), (r2, g2, b2) = image.rgb(j)
         return luma(r1, g1, b1) - luma(r2, g2, b2)
     }
 
     /// Three or more of the pixel's neighbours (a missing one on the border counting as one) have
     /// exactly its colour.
-    static func hasManySiblings(_ image: PixelImage, _ x1: Int, _ y1: Int) -> Bool {
-        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
-        let x2 = min(x1 + 1, image.width - 1), y2 = min(y1 + 1, image.height - 1)
-        let center = (y1 * image.width + x1) * 3
+    static func hasManySiblings(_ image: Pixels, _ x1: Int, _ y1: Int) -> Bool {
+        let x0 = x1 > 0 ? x1 - 1 : 0, y0 = y1 > 0 ? y1 - 1 : 0
+        let x2 = x1 < image.width - 1 ? x1 + 1 : image.width - 1, y2 = y1 < image.height - 1 ? y1 + 1 : image.height - 1
+        let bytes = image.bytes, center = (y1 * image.width + x1) * 3
+        let red = bytes[center], green = bytes[center + 1], blue = bytes[center + 2]
         var equal = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
-        for x in x0...x2 {
-            for y in y0...y2 where x != x1 || y != y1 {
+        var x = x0
+        while x <= x2 {
+            var y = y0
+            while y <= y2 {
                 let other = (y * image.width + x) * 3
-                if image.bytes[center] == image.bytes[other] && image.bytes[center + 1] == image.bytes[other + 1]
-                    && image.bytes[center + 2] == image.bytes[other + 2] {
+                if (x != x1 || y != y1) && bytes[other] == red && bytes[other + 1] == green && bytes[other + 2] == blue {
                     equal += 1
+                    if equal > 2 { return true }
                 }
-                if equal > 2 { return true }
+                y += 1
             }
+            x += 1
         }
         return false
-    }
-
-    private static func rgb(_ image: PixelImage, _ pixel: Int) -> (Double, Double, Double) {
-        let k = pixel * 3
-        return (Double(image.bytes[k]), Double(image.bytes[k + 1]), Double(image.bytes[k + 2]))
     }
 }
