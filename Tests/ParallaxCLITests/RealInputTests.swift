@@ -73,17 +73,19 @@ import Testing
     /// newest move of the least-squares quadratic through the moves of the last 100 ms (at most 20,
     /// none before a 40 ms gap); where moves share a stamp, each stamp counts once at its newest
     /// position, the newest stamp is left out (of more than 3) and the fit is a line; 0 where the
-    /// newest move is 40 ms or more before the release or the last 40 ms moved less than 1 px.
+    /// newest move is 40 ms or more before the release or the last 40 ms moved less than 1 px. Gaps
+    /// are measured to 1 µs: the stamps are whole milliseconds in seconds, where a gap of 40 ms can
+    /// round a hair short.
     static func chromiumReleaseVelocity(_ moves: [(t: Double, x: Double)], at release: Double) -> Double {
         var samples: [(t: Double, x: Double)] = []
         for move in moves {
-            if let last = samples.last, move.t - last.t >= 0.040 { samples = [] }
+            if let last = samples.last, move.t - last.t >= 0.040 - 1e-6 { samples = [] }
             samples.append((max(move.t, samples.last?.t ?? move.t), move.x))
         }
         samples = Array(samples.suffix(20))
-        guard let newest = samples.last, release - newest.t < 0.040 else { return 0 }
-        let recent = samples.filter { newest.t - $0.t <= 0.100 + 1e-9 }
-        let lately = recent.filter { newest.t - $0.t <= 0.040 + 1e-9 }.map(\.x)
+        guard let newest = samples.last, release - newest.t < 0.040 - 1e-6 else { return 0 }
+        let recent = samples.filter { newest.t - $0.t <= 0.100 + 1e-6 }
+        let lately = recent.filter { newest.t - $0.t <= 0.040 + 1e-6 }.map(\.x)
         if lately.count >= 2, lately.max()! - lately.min()! < 1 { return 0 }
         var stamps: [(t: Double, x: Double)] = []
         for sample in recent {

@@ -33,7 +33,7 @@ public struct IOSFlingVelocityTracker: VelocityEstimating {
     }
 
     public func releaseVelocity(at t: Double) -> Double {
-        guard let newest = samples.last, t - newest.t < VelocityTracker.restAfter else { return 0 }
+        guard let newest = samples.last, !VelocityTracker.isRest(t - newest.t) else { return 0 }
         return velocity
     }
 }

@@ -20,6 +20,14 @@ public struct VelocityTracker: Sendable {
     public static let maxSamples = 20
     /// A gap this long between samples, or this long without moving, is a rest.
     public static let restAfter = 0.040
+    /// Gaps are measured to within this, s. Stamps are the X server's or the compositor's whole
+    /// milliseconds moved onto the window's clock in seconds (`ServerEventClock`), whose rounding
+    /// can leave a gap of exactly 40 ms a hair short of `restAfter` or over it: in one run a release
+    /// 40 ms after the last move flung in the window while a reading of the same stamps rested.
+    public static let stampTolerance = 1e-6
+
+    /// Whether `gap` (s) between two stamps is a rest: `restAfter` or longer, within `stampTolerance`.
+    public static func isRest(_ gap: Double) -> Bool { gap >= restAfter - stampTolerance }
     /// Less movement than this over `restAfter` is no movement, px: a hand resting on a trackpad
     /// or a mouse still sends deltas of a fraction of a pixel.
     public static let restDistance = 1.0
@@ -32,7 +40,7 @@ public struct VelocityTracker: Sendable {
 
     public mutating func add(_ x: Double, at t: Double) {
         guard x.isFinite, t.isFinite else { return }
-        if let last = samples.last, t - last.t >= Self.restAfter { samples.removeAll(keepingCapacity: true) }
+        if let last = samples.last, Self.isRest(t - last.t) { samples.removeAll(keepingCapacity: true) }
         // Time never runs backwards: an earlier stamp joins the newest bunch.
         samples.append((max(t, samples.last?.t ?? t), x))
         if samples.count > Self.maxSamples { samples.removeFirst(samples.count - Self.maxSamples) }
@@ -42,8 +50,8 @@ public struct VelocityTracker: Sendable {
     /// `restAfter` moved less than `restDistance`.
     public var velocity: Double {
         guard let newest = samples.last else { return 0 }
-        let recent = samples.filter { newest.t - $0.t <= Self.horizon + 1e-9 }
-        let lately = recent.filter { newest.t - $0.t <= Self.restAfter + 1e-9 }
+        let recent = samples.filter { newest.t - $0.t <= Self.horizon + Self.stampTolerance }
+        let lately = recent.filter { newest.t - $0.t <= Self.restAfter + Self.stampTolerance }
         // A single recent sample says nothing about rest; the fit over the horizon does.
         if lately.count >= 2, let low = lately.map(\.x).min(), let high = lately.map(\.x).max(), high - low < Self.restDistance {
             return 0
@@ -60,7 +68,7 @@ public struct VelocityTracker: Sendable {
     /// The velocity to fling with when the pointer is released (or a trackpad stream ends) at `t`:
     /// the moves' velocity, or 0 if the last move was `restAfter` or more before `t`.
     public func releaseVelocity(at t: Double) -> Double {
-        guard let newest = samples.last, t - newest.t < Self.restAfter else { return 0 }
+        guard let newest = samples.last, !Self.isRest(t - newest.t) else { return 0 }
         return velocity
     }
 

@@ -133,6 +133,26 @@ enum Reference {
         #expect(a.offset(at: release + 5) == dragEnd)
     }
 
+    /// Whole-millisecond stamps moved onto another clock in seconds, as the window's are: a release
+    /// exactly 40 ms after the last move rests, and a gap of exactly 40 ms between moves starts the
+    /// samples afresh, however the sums round (on some of these clocks the gap comes out a hair under
+    /// 40 ms).
+    @Test func aFortyMillisecondGapOfMillisecondStampsIsARestOnAnyClock() {
+        // Drags starting at 200 different milliseconds of a clock whose seconds are in the tens of thousands.
+        let starts = (0..<200).map { (clock: 60_000 + Double($0) * 7.123456789, ms: $0 * 37 % 1000) }
+        func stamp(_ start: (clock: Double, ms: Int), _ ms: Int) -> Double { start.clock + Double(start.ms + ms) / 1000 }
+        #expect(starts.contains { stamp($0, 136) - stamp($0, 96) < VelocityTracker.restAfter },
+                "no clock rounds the gap short: the test tries nothing")
+        for start in starts {
+            var tracker = VelocityTracker()
+            for ms in stride(from: 0, through: 96, by: 8) { tracker.add(Double(ms) * 2, at: stamp(start, ms)) }
+            #expect(tracker.releaseVelocity(at: stamp(start, 136)) == 0, "\(start): released 40 ms after the last move")
+            // A move 40 ms after the last: the samples start again, and one of them says no velocity.
+            tracker.add(500, at: stamp(start, 136))
+            #expect(tracker.velocity == 0, "\(start): a move 40 ms after the last kept the samples before it")
+        }
+    }
+
     @Test func aPointerHeldStillWhileStillSendingMovesGivesNoFling() {
         var a = axis(content: 1e6)
         a.pointerDown(700, at: 0)
