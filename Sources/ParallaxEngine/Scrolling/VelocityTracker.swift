@@ -20,17 +20,16 @@ public struct VelocityTracker: Sendable {
     public static let maxSamples = 20
     /// A gap this long between samples, or this long without moving, is a rest.
     public static let restAfter = 0.040
+    /// Less movement than this over `restAfter` is no movement, px: a hand resting on a trackpad
+    /// or a mouse still sends deltas of a fraction of a pixel.
+    public static let restDistance = 1.0
     /// Gaps are measured to within this, s. Stamps are the X server's or the compositor's whole
     /// milliseconds moved onto the window's clock in seconds (`ServerEventClock`), whose rounding
     /// can leave a gap of exactly 40 ms a hair short of `restAfter` or over it: in one run a release
     /// 40 ms after the last move flung in the window while a reading of the same stamps rested.
     public static let stampTolerance = 1e-6
-
     /// Whether `gap` (s) between two stamps is a rest: `restAfter` or longer, within `stampTolerance`.
     public static func isRest(_ gap: Double) -> Bool { gap >= restAfter - stampTolerance }
-    /// Less movement than this over `restAfter` is no movement, px: a hand resting on a trackpad
-    /// or a mouse still sends deltas of a fraction of a pixel.
-    public static let restDistance = 1.0
 
     private var samples: [(t: Double, x: Double)] = []
 
