@@ -16,9 +16,7 @@ import ParallaxFrame
         """, name: "three-seconds.json")
 
     func folder() -> String {
-        let path = scratchURL("video").path
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        temporaryFolder("video")
     }
 
     func ffprobe(_ file: String) throws -> (frames: Int, rate: String, size: String) {

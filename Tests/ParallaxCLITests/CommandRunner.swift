@@ -74,11 +74,7 @@ func withoutUserConfig(_ environment: [String: String]) -> [String: String] {
     return environment
 }
 
-let emptyConfigHome: String = {
-    let folder = scratchURL("no-config").path
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    return folder
-}()
+let emptyConfigHome = temporaryFolder("no-config")
 
 func which(_ tool: String) -> String? {
     for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
@@ -89,9 +85,7 @@ func which(_ tool: String) -> String? {
 }
 
 func writeTemporary(_ text: String, name: String) -> String {
-    let folder = scratchURL("cli")
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let path = folder.appendingPathComponent(name).path
+    let path = temporaryFolder("cli") + "/" + name
     _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
     return path
 }

@@ -21,8 +21,7 @@ struct Compositor {
         for tool in ["sway", "swaymsg", "Xwayland", "xhost"] where which(tool) == nil {
             try Test.cancel("\(tool) is not installed (scripts/install-deps --tests installs it): the compositor rig cannot start")
         }
-        let runtime = scratchURL("sway")
-        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        let runtime = try newScratchFolder("sway")
         var command = try unprivileged([try #require(which("sway")), "-c", runtime.appendingPathComponent("config").path],
                                        owning: runtime, what: "sway")
         // The other suites run beside these on CI's two cores: the compositor and the window run at

@@ -14,8 +14,7 @@ import ParallaxFrame
     }
 
     @Test func aFolderWithoutPhotosGivesOneLineAndExitTwoOnEveryCommand() throws {
-        let empty = scratchURL("photos").path
-        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let empty = try newScratchFolder("photos").path
         _ = FileManager.default.createFile(atPath: empty + "/notes.txt", contents: Data("no photos".utf8))
         let config = writeTemporary(#"{"version": 1, "photos": "/nonexistent/photos"}"#, name: "photos.json")
         let cases: [([String], String)] = [

@@ -29,8 +29,7 @@ extension RealInputTests {
             let merged = try run(xrdb, ["-nocpp", "-merge"], environment: server.environment, input: Data(resources.utf8))
             try #require(merged.status == 0, "xrdb: \(merged.stderr)")
         }
-        let folder = scratchURL("desktop-scale")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try newScratchFolder("desktop-scale")
         defer { try? FileManager.default.removeItem(at: folder) }
         let tracePath = folder.appendingPathComponent("trace.jsonl").path, statsPath = folder.appendingPathComponent("stats.json").path
         let shotPath = folder.appendingPathComponent("window.png").path

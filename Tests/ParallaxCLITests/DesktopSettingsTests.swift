@@ -36,8 +36,7 @@ struct MockPortal {
         guard try run(RealWindow.python, ["-c", "import dbusmock"]).status == 0 else {
             try Test.cancel("python3-dbusmock is not installed for /usr/bin/python3 (scripts/install-deps --tests installs it)")
         }
-        let folder = scratchURL("portal")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try newScratchFolder("portal")
         let templatePath = folder.appendingPathComponent("portal_settings.py").path
         _ = FileManager.default.createFile(atPath: templatePath, contents: Data(template.utf8))
         let bus = Process()
@@ -124,8 +123,7 @@ extension RealInputTests {
     /// No bus where the address points: off, and nothing said about it (gsettings, where installed,
     /// answers its default from memory here).
     @Test func withoutASessionBusReducedMotionIsOffAndNothingIsSaid() throws {
-        let runtime = scratchURL("no-bus")
-        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        let runtime = try newScratchFolder("no-bus")
         defer { try? FileManager.default.removeItem(at: runtime) }
         let started = try Self.startingWindow(adding: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(runtime.path)/no-bus", "XDG_RUNTIME_DIR": runtime.path,
                                                        "GSETTINGS_BACKEND": "memory"])

@@ -21,8 +21,7 @@ struct Mutter {
         for tool in ["mutter", "dbus-run-session"] where which(tool) == nil {
             try Test.cancel("\(tool) is not installed (scripts/install-deps --tests installs mutter and dbus): the mutter rig cannot start")
         }
-        let runtime = scratchURL("mutter")
-        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        let runtime = try newScratchFolder("mutter")
         chmod(runtime.path, 0o700)
         let bus = runtime.appendingPathComponent("bus")
         // The bus's address is written once mutter's child shell has it; mutter then replaces that shell.

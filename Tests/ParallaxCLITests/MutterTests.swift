@@ -10,8 +10,7 @@ import Testing
     @Test func theWindowOpensUnderMutterAndNamesItselfByTheApplicationID() throws {
         let rig = try Mutter.start()
         defer { rig.stop() }
-        let folder = scratchURL("mutter-window")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try newScratchFolder("mutter-window")
         defer { try? FileManager.default.removeItem(at: folder) }
         let stats = folder.appendingPathComponent("stats.json").path, log = folder.appendingPathComponent("wayland.log")
         var environment = rig.environment

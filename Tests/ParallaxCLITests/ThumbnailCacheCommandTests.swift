@@ -8,8 +8,7 @@ import Testing
 @Suite(.childProcesses) struct ThumbnailCacheCommandTests {
     /// A folder of four bundled photos and an empty cache home; both removed by `cleanUp`.
     private func photoFolder() throws -> (folder: String, cache: String, environment: [String: String]) {
-        let folder = scratchURL("thumbnail-photos").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try newScratchFolder("thumbnail-photos").path
         let images = packageRoot.path + "/Resources/Images/"
         let photos = try FileManager.default.contentsOfDirectory(atPath: images).filter { $0.hasSuffix(".jpg") }.sorted().prefix(4)
         for name in photos { try FileManager.default.copyItem(atPath: images + name, toPath: folder + "/" + name) }

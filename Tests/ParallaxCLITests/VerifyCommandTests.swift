@@ -7,8 +7,7 @@ import Testing
     let goldens = packageRoot.appendingPathComponent("Tests/VisualRegression/Goldens").path
 
     func temporaryGoldens(copying names: [String]) throws -> String {
-        let folder = scratchURL("goldens").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try newScratchFolder("goldens").path
         for name in names { try FileManager.default.copyItem(atPath: goldens + "/" + name, toPath: folder + "/" + name) }
         return folder
     }

@@ -27,11 +27,17 @@ public func scratchURL(_ name: String, suffix: String = "") -> URL {
     scratchFolder.appendingPathComponent("\(name)-\(UUID().uuidString)\(suffix)")
 }
 
-/// A new, empty folder in `scratchFolder`.
-public func temporaryFolder() -> String {
-    let url = scratchURL("folder")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url.path
+/// A new, empty folder in `scratchFolder`, its name beginning with `name`.
+public func newScratchFolder(_ name: String) throws -> URL {
+    let folder = scratchURL(name)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+/// `newScratchFolder`'s path, for a caller that cannot throw: where the folder cannot be made, the
+/// path all the same, and what the test writes there fails.
+public func temporaryFolder(_ name: String = "folder") -> String {
+    (try? newScratchFolder(name))?.path ?? scratchURL(name).path
 }
 
 /// A JPEG made here: `width` x `height` pixels from `pixel(x, y)` (0xRRGGBB), with an EXIF block
