@@ -107,7 +107,7 @@ public final class FrameStep {
             }
             phases.overlay = clock.lap()
         }
-        if keepsUnchangedFrames, let keeping = target as? FrameKeepingTarget, keeping.lastDrawIsSettled, list.commands == lastDrawnCommands {
+        if keepsUnchangedFrames, let keeping = target as? FrameKeepingTarget, keeping.lastDrawIsCurrent, list.commands == lastDrawnCommands {
             keeping.keepFrame(list)
             keptLastFrame = true
         } else {

@@ -19,13 +19,14 @@ public protocol RenderTarget: AnyObject {
 }
 
 /// A target whose last present stays on screen until the next (a window): a frame whose display list
-/// is the one it drew last need not be drawn again, as long as that draw showed the list as it will
-/// stay (`FrameStep.keepsUnchangedFrames`; docs/performance.md, "Frames kept at rest").
+/// is the one it drew last need not be drawn again, as long as drawing it again would give the
+/// same pixels (`FrameStep.keepsUnchangedFrames`; docs/performance.md, "Frames kept at rest").
 public protocol FrameKeepingTarget: RenderTarget {
-    /// The last `draw` showed its list as it stays: drawn again, the same list would give the same
-    /// pixels (no photo still arriving, fading in or waiting for its decode at the size drawn).
-    var lastDrawIsSettled: Bool { get }
+    /// Drawn again now, the last `draw`'s list would give the pixels on screen (nothing in it fading
+    /// in, no photo in it arrived or changed since).
+    var lastDrawIsCurrent: Bool { get }
     /// A frame with the last drawn list, kept on screen instead of drawn: the target's work between
-    /// draws goes on (photos decoded ahead go up as textures) and nothing is drawn.
+    /// draws goes on (the list's photos and those decoded ahead arrive and go up as textures) and
+    /// nothing is drawn.
     func keepFrame(_ list: DisplayList)
 }

@@ -38,11 +38,11 @@ private struct CountingClock: WorkClock {
 }
 
 /// A target that keeps its last frame on screen, counting draws and kept frames; whether its last
-/// draw is settled is the test's to say.
+/// draw is current is the test's to say.
 private final class KeepingTarget: FrameKeepingTarget {
     private(set) var logicalSize = Size(width: 100, height: 80)
     let environment = SceneEnvironment.fixed()
-    var lastDrawIsSettled = true
+    var lastDrawIsCurrent = true
     private(set) var draws = 0
     private(set) var kept: [DisplayList] = []
     func resize(to size: Size) { logicalSize = size }
@@ -66,8 +66,8 @@ private final class MovableScene: Scene {
 
 @Suite struct FrameStepTests {
     /// A frame with the list drawn last is kept on a target that keeps frames, while its last draw is
-    /// settled; a new list, an unsettled draw, a resize or `drawNextFrame` draw again.
-    @Test func aFrameWithTheListDrawnLastIsKeptWhileTheDrawIsSettled() {
+    /// current; a new list, a draw no longer current, a resize or `drawNextFrame` draw again.
+    @Test func aFrameWithTheListDrawnLastIsKeptWhileTheDrawIsCurrent() {
         let scene = MovableScene(), target = KeepingTarget()
         let step = FrameStep(driver: SceneDriver(scene: scene), target: target, clock: CountingClock())
         step.keepsUnchangedFrames = true
@@ -88,9 +88,9 @@ private final class MovableScene: Scene {
         scene.x = 5
         #expect(run(), "a new list is drawn")
         #expect(!run())
-        target.lastDrawIsSettled = false
-        #expect(run() && run(), "an unsettled draw is drawn again")
-        target.lastDrawIsSettled = true
+        target.lastDrawIsCurrent = false
+        #expect(run() && run(), "a draw no longer current is drawn again")
+        target.lastDrawIsCurrent = true
         #expect(!run())
         step.drawNextFrame()
         #expect(run(), "drawNextFrame draws the next frame")

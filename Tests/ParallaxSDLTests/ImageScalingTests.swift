@@ -22,8 +22,8 @@ extension SDLTests {
             #expect(w == 720 && h == 541)
             #expect(textures.cache.residentBytes == 720 * 541 * 4)
             #expect(textures.photos.pixelSize(of: "orange-petals.jpg") == Size(width: 1600, height: 1203), "layouts see the file's size")
-            // Drawn larger: the fitted texture serves until the new scale has held for `settleDraws` draws.
-            for _ in 1..<TextureCache.settleDraws {
+            // Drawn larger: the fitted texture serves until the new scale has held for `settleFrames` frames.
+            for _ in 1..<TextureCache.settleFrames {
                 #expect(textures.texture(for: "orange-petals.jpg", drawnScale: 0.9)?.scale == 0.45)
             }
             #expect(textures.texture(for: "orange-petals.jpg", drawnScale: 0.9)?.scale == 0.9)

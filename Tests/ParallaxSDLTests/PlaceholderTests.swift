@@ -138,6 +138,64 @@ extension SDLTests {
             #expect(frames[2].1 != placeholder && frames[2].1 != decoded)
         }
 
+        /// A window's frame waiting for its photo is kept on screen, its pixels unchanged, until the
+        /// decode arrives: a kept frame takes it in (as a drawn one would), and the frames after it are
+        /// drawn while it fades in, then kept again. Drawn at a new scale, kept frames count towards
+        /// the draws after which the photo is decoded at that scale, and its arrival is drawn too.
+        @Test func aFrameWaitingForItsPhotoIsKeptUntilThePhotoArrivesAndDrawnWhileItFadesIn() throws {
+            let canvas = try headlessCanvas(Size(width: 320, height: 200))
+            canvas.photos.decodesSynchronously = false
+            let image: PhotoID = "kite.jpg"
+            let photo = try PixelImage.load(path: bundledPhotoPath(image))
+            var list = DisplayList()
+            list.image(image, source: Rect(x: 0, y: 0, width: Double(photo.width), height: Double(photo.height)),
+                       destination: Rect(x: 0, y: 0, width: 320, height: 200))
+            list.time = 1
+            canvas.draw(list)
+            #expect(canvas.lastRender.placeholders == [image])
+            let placeholder = try canvas.readPixels()
+            #expect(canvas.lastDrawIsCurrent, "a placeholder waiting for its decode draws the same again")
+            canvas.photos.queue.waitForAll()
+            #expect(canvas.lastDrawIsCurrent, "a decode no frame has taken in changes nothing drawn")
+            list.time = 1.1
+            canvas.keepFrame(list)
+            #expect(!canvas.lastDrawIsCurrent, "the kept frame took the decode in: the next frame is drawn")
+            #expect(canvas.textures.isResident(image))
+            #expect(try canvas.readPixels() == placeholder, "keeping a frame draws nothing")
+
+            for t in [1.1, 1.2] {
+                list.time = t
+                canvas.draw(list)
+                #expect(canvas.lastRender.fadingPhotos == [image] && !canvas.lastDrawIsCurrent, "at \(t) s it fades in")
+            }
+            list.time = 1.1 + TextureCache.fadeSeconds + 1.0 / 60
+            canvas.draw(list)
+            #expect(canvas.lastRender.fadingPhotos.isEmpty && canvas.lastDrawIsCurrent)
+
+            // Drawn at half the size: the texture made for 320 px serves, resampled, and frames at
+            // the new size are kept; the one that takes the decode at 160 px in makes the next one drawn.
+            list = DisplayList()
+            list.image(image, source: Rect(x: 0, y: 0, width: Double(photo.width), height: Double(photo.height)),
+                       destination: Rect(x: 0, y: 0, width: 160, height: 100))
+            list.time = 2
+            canvas.draw(list)
+            let drawnScale = 160.0 / Double(photo.width)
+            #expect(canvas.lastRender.placeholders.isEmpty && canvas.lastDrawIsCurrent)
+            var kept = 0
+            while canvas.lastDrawIsCurrent && kept < 10 * TextureCache.settleFrames {
+                kept += 1
+                list.time = 2 + Double(kept) / 60
+                canvas.keepFrame(list)
+                canvas.photos.queue.waitForAll()
+            }
+            #expect(!canvas.lastDrawIsCurrent, "no decode at the new size was taken in over \(kept) kept frames")
+            #expect(kept > TextureCache.settleFrames - 2 && kept <= TextureCache.settleFrames + 1,
+                    "taken in after \(kept) kept frames, one more than the \(TextureCache.settleFrames) frames the scale must hold")
+            canvas.draw(list)
+            let resident = try #require(canvas.textures.cache.use(TextureCache.Key(image)))
+            #expect(abs(resident.scale - drawnScale) < 1e-9 && canvas.lastDrawIsCurrent)
+        }
+
         /// Decodes withheld (a queue with no workers), the photos stay placeholders: each one's
         /// thumbnail over its quad. The reference is `__Snapshots__/PlaceholderTests/`.
         @Test func photosWhoseDecodeIsWithheldShowTheirThumbnails() {

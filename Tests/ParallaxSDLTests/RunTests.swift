@@ -98,7 +98,7 @@ extension SDLTests {
             // The pager at rest, its photos decoded at once (headless): frame 0 is drawn, 1 and 2
             // kept, 3 drawn after the exposure, 4 and 5 kept.
             #expect(presents.map(\.kept) == [false, true, true, false, true, true])
-            #expect(target.draws == 2 && target.presents == 2 && target.canvas.lastDrawIsSettled)
+            #expect(target.draws == 2 && target.presents == 2 && target.canvas.lastDrawIsCurrent)
             #expect(timings.keptFrames == 4, "the first frame is not timed, the kept ones are")
             #expect(zip(presents, presents.dropFirst()).allSatisfy { $0.time < $1.time }, "kept frames wait for their time too")
         }
@@ -117,7 +117,7 @@ extension SDLTests {
 
 /// `CountingWindowTarget` that keeps frames as its canvas does.
 final class KeepingWindowTarget: CountingWindowTarget, FrameKeepingTarget {
-    var lastDrawIsSettled: Bool { canvas.lastDrawIsSettled }
+    var lastDrawIsCurrent: Bool { canvas.lastDrawIsCurrent }
     func keepFrame(_ list: DisplayList) { canvas.keepFrame(list) }
 }
 

@@ -158,7 +158,7 @@ public final class Canvas: WindowRenderTarget, FrameKeepingTarget {
         SDL_RenderPresent(renderer)
     }
 
-    public var lastDrawIsSettled: Bool { lastRender.settled }
+    public var lastDrawIsCurrent: Bool { displayListRenderer.lastDrawIsCurrent }
 
     public func keepFrame(_ list: DisplayList) {
         displayListRenderer.keep(list)

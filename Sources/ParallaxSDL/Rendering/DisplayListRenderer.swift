@@ -38,6 +38,10 @@ public final class DisplayListRenderer {
     }
     /// What the `render` under way has done so far.
     private var statistics = RenderStatistics()
+    /// The photos of the list last rendered, as each was drawn (`lastDrawIsCurrent`).
+    private var lastDrawnPhotos: [(image: PhotoID, shade: ImageDecoder.RowShade?, look: PhotoLook)] = []
+    /// A photo of the list last rendered was fading in.
+    private var lastDrawFaded = false
 
     public init(renderer: OpaquePointer, textures: PhotoTextures, text: TextCache) {
         self.renderer = renderer
@@ -87,13 +91,31 @@ public final class DisplayListRenderer {
             }
         }
         setClip(nil)
+        lastDrawnPhotos = list.imageQuads.map { quad in
+            let shade = textureRequest(quad).shade
+            return (quad.image, shade, textures.look(of: quad.image, shade: shade))
+        }
+        lastDrawFaded = !statistics.fadingPhotos.isEmpty
         return statistics
     }
 
+    /// Drawn again now, the list last rendered would give the pixels it gave: no photo in it was
+    /// fading in, and none has changed since (its texture arrived or went up at another size, its
+    /// quick image came, it failed). A photo waiting for its decode, at any size, leaves the frame
+    /// as it is until the decode is up (docs/performance.md, "Frames kept at rest").
+    public var lastDrawIsCurrent: Bool {
+        !lastDrawFaded && lastDrawnPhotos.allSatisfy { textures.look(of: $0.image, shade: $0.shade) == $0.look }
+    }
+
     /// A frame with the list last drawn, kept on screen (`FrameKeepingTarget`): nothing is drawn, and
-    /// the photos listed ahead go on arriving and going up as a drawn frame's would.
+    /// its photos are asked for as a drawn frame asks (decodes started, arrivals taken in and going
+    /// up, draws at a new scale counted), as are the photos listed ahead.
     public func keep(_ list: DisplayList) {
         textures.beginFrame(time: list.time)
+        for quad in list.imageQuads {
+            let (drawnScale, shade) = textureRequest(quad)
+            _ = photoTexture(of: quad.image, drawnScale: drawnScale, shade: shade)
+        }
         endFrame(list)
     }
 
@@ -235,20 +257,29 @@ public final class DisplayListRenderer {
         return (drawnScale, shade)
     }
 
+    /// The texture a draw of the photo comes from, asked of the cache (its decode started if due, an
+    /// arrived one taken in, its use noted): the one with `shade` baked in, else, until that one is
+    /// decoded, the plain one if it is ready (`underShade`: the shade is drawn over it; decoding it too
+    /// would only delay the shaded one); nil: a placeholder stands in.
+    private func photoTexture(of image: PhotoID, drawnScale: Double?, shade: ImageDecoder.RowShade?)
+        -> (drawable: TextureCache.Drawable, underShade: Bool)? {
+        if let drawable = textures.texture(for: image, drawnScale: drawnScale, shade: shade) { return (drawable, false) }
+        if shade != nil, let plain = textures.plainTexture(for: image) { return (plain, true) }
+        return nil
+    }
+
     private func drawImage(_ quad: ImageQuad) {
         statistics.drawnImages.insert(quad.image)
         let (drawnScale, shade) = textureRequest(quad)
-        guard let (texture, scale, rowOffset) = textures.texture(for: quad.image, drawnScale: drawnScale, shade: shade) else {
-            // Until its shaded texture is decoded, the plain one with the shade drawn over it, if
-            // that one is ready (decoding it too would only delay the shaded one).
-            if shade != nil, let (plain, plainScale, plainOffset) = textures.plainTexture(for: quad.image) {
-                copy(plain, scale: plainScale, rowOffset: plainOffset, quad: quad, exact: false)
+        let found = photoTexture(of: quad.image, drawnScale: drawnScale, shade: shade)
+        guard let (drawable, underShade) = found, !underShade else {
+            if let plain = found?.drawable {
+                copy(plain.texture, scale: plain.scale, rowOffset: plain.rowOffset, quad: quad, exact: false)
             } else {
                 statistics.placeholders.insert(quad.image)
                 drawPlaceholder(quad)
             }
             if let shade = quad.shade { drawShade(shade, over: quad.destination) }
-            if !textures.photos.hasFailed(quad.image) { statistics.settled = false }
             return
         }
         var shown = quad
@@ -256,10 +287,10 @@ public final class DisplayListRenderer {
             // Arrived after its placeholder was seen: cross-fades from it.
             drawPlaceholder(quad)
             shown.opacity *= fade
-            statistics.settled = false
+            statistics.fadingPhotos.insert(quad.image)
         }
-        if textures.cache.awaitsTexture(TextureCache.Key(quad.image, shade: shade)) { statistics.settled = false }
-        copy(texture, scale: scale, rowOffset: rowOffset, quad: shown, exact: drawnScale.map { abs($0 / scale - 1) <= TextureCache.rescaleTolerance } ?? false)
+        copy(drawable.texture, scale: drawable.scale, rowOffset: drawable.rowOffset, quad: shown,
+             exact: drawnScale.map { abs($0 / drawable.scale - 1) <= TextureCache.rescaleTolerance } ?? false)
     }
 
     /// Copies the quad's source from `texture`, which holds the image resampled by `scale` from row

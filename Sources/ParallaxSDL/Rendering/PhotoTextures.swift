@@ -76,6 +76,14 @@ public final class PhotoTextures {
         cache.has(TextureCache.Key(image)) ? texture(for: image) : nil
     }
 
+    /// What a draw of `image` with `shade` would show now (`PhotoLook`); changes nothing.
+    func look(of image: PhotoID, shade: ImageDecoder.RowShade?) -> PhotoLook {
+        PhotoLook(texture: cache.resident(TextureCache.Key(image, shade: shade)),
+                  plainTexture: shade == nil ? nil : cache.resident(TextureCache.Key(image)),
+                  hasQuickImage: previews.hasQuickImage(image), hasThumbnail: photos.thumbnail(of: image) != nil,
+                  failed: photos.hasFailed(image))
+    }
+
     public func state(of image: PhotoID) -> State {
         collect(TextureCache.Key(image), job: photos.job(image), scale: nil)
         if isResident(image) { return .ready }
@@ -172,4 +180,16 @@ public final class PhotoTextures {
             return true
         }
     }
+}
+
+/// What a photo's draw comes from as its state stands: its texture (and, while a shaded one is
+/// decoding, the plain one drawn under the shade), or while it has none what stands in for it (its
+/// quick image, its thumbnail, the crossed panel of a failure). Two frames of one list whose photos
+/// look the same draw the same pixels, fades aside (`DisplayListRenderer.lastDrawIsCurrent`).
+struct PhotoLook: Equatable {
+    let texture: OpaquePointer?
+    let plainTexture: OpaquePointer?
+    let hasQuickImage: Bool
+    let hasThumbnail: Bool
+    let failed: Bool
 }

@@ -8,10 +8,9 @@ public struct RenderStatistics: Sendable {
     /// The images drawn, and those of them drawn as placeholders (`bench --photos`).
     public var drawnImages: Set<PhotoID> = []
     public var placeholders: Set<PhotoID> = []
-    /// Drawn again, the list would give the same pixels: every image came from its texture as it
-    /// stays (not a placeholder of one still arriving, not fading in, not waiting for a decode at the
-    /// size drawn); an image that cannot be decoded stays its placeholder (`FrameKeepingTarget`).
-    public var settled = true
+    /// The photos drawn fading in over their placeholders: drawn again, their frame changes
+    /// (`DisplayListRenderer.lastDrawIsCurrent`).
+    public var fadingPhotos: Set<PhotoID> = []
 
     public init() {}
 }

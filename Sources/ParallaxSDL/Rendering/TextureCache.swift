@@ -37,18 +37,18 @@ public final class TextureCache {
         /// Made for a scale it was drawn at (not at the file's own size, before any drawing).
         let fitted: Bool
         var lastUsed: Int
-        /// Another scale it is drawn at, and on how many draws in a row.
-        var wanted: (scale: Double, draws: Int)?
+        /// Another scale it is drawn at, and in how many frames in a row (drawn or kept).
+        var wanted: (scale: Double, frames: Int)?
     }
 
     /// How far the drawn scale may drift from the texture's before it is made again: within it a
     /// frame resamples slightly rather than decode on every step of a resize or a stretch.
     static let rescaleTolerance = 0.01
-    /// Draws in a row at one new scale (half a second at 60 fps) before a fitted texture is made
-    /// again: a stretch or a live resize changes the scale every frame, and a pull held for a moment
-    /// is let go again; decoding and uploading each would cost more frames than it saves. Once the
-    /// scale settles, one decode.
-    static let settleDraws = 30
+    /// Frames in a row showing one new scale, drawn or kept (half a second at 60 fps), before a
+    /// fitted texture is made again: a stretch or a live resize changes the scale every frame, and a
+    /// pull held for a moment is let go again; decoding and uploading each would cost more frames
+    /// than it saves. Once the scale settles, one decode.
+    static let settleFrames = 30
     /// Seconds a photo that arrives after its placeholder was shown takes to fade in over it.
     static let fadeSeconds = 0.2
     /// Texels a frame uploads at most while the window runs: one feed card (900x675) a frame. A
@@ -96,16 +96,16 @@ public final class TextureCache {
     }
 
     func has(_ key: Key) -> Bool { entries[key.image]?[key.shade] != nil }
+    /// `key`'s texture if it has one, without marking it used.
+    func resident(_ key: Key) -> OpaquePointer? { entries[key.image]?[key.shade]?.texture }
     /// A texture of the photo, plain or shaded, is ready.
     func residentKey(of image: PhotoID) -> Key? { entries[image]?.keys.first.map { Key(image, shade: $0) } }
     func isUploading(_ key: Key) -> Bool { staging[key] != nil }
-    /// `key`'s texture will change without its draw changing: a new one is going up, or it is drawn
-    /// at another scale and will be made again at that (`wantsRescale`).
-    func awaitsTexture(_ key: Key) -> Bool { isUploading(key) || entries[key.image]?[key.shade]?.wanted != nil }
     var uploading: [Key] { Array(staging.keys) }
 
-    /// Notes a draw of `key`'s texture at `drawnScale`; true when it should be made again at that
-    /// scale: at once if it was not made for a drawn scale, else once the scale has settled.
+    /// Notes a frame, drawn or kept, showing `key`'s texture at `drawnScale`; true when it should be
+    /// made again at that scale: at once if it was not made for a drawn scale, else once the scale
+    /// has settled.
     func wantsRescale(_ key: Key, drawnScale: Double?) -> Bool {
         guard var entry = entries[key.image]?[key.shade] else { return false }
         defer { entries[key.image]?[key.shade] = entry }
@@ -114,11 +114,11 @@ public final class TextureCache {
             return false
         }
         if let wanted = entry.wanted, abs(drawnScale / wanted.scale - 1) <= Self.rescaleTolerance {
-            entry.wanted = (drawnScale, wanted.draws + 1)
+            entry.wanted = (drawnScale, wanted.frames + 1)
         } else {
             entry.wanted = (drawnScale, 1)
         }
-        return !entry.fitted || entry.wanted!.draws >= Self.settleDraws
+        return !entry.fitted || entry.wanted!.frames >= Self.settleFrames
     }
 
     /// The texture for `key` if ready, marked used.
