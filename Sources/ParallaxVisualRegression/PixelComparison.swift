@@ -94,20 +94,19 @@ public struct PixelComparison: Sendable, Equatable {
                 let actualPixels = PerceptualDifference.Pixels(bytes: a, width: actual.width, height: actual.height)
                 for y in 0..<expected.height {
                     // Most rows are identical: told apart by one comparison of their bytes. Within a
-                    // row, pointers, a `while` loop and no generic `abs` or `max` (a debug build runs
-                    // the tests' comparisons, and calls those through witness tables).
+                    // row, pointers, a `while` loop and no generic `abs` or `max`, no range loop, no
+                    // `defer` (a debug build runs the tests' comparisons, and calls each of those).
                     let rowStart = y * rowBytes
                     guard memcmp(e + rowStart, a + rowStart, rowBytes) != 0 else { continue }
-                    var i = rowStart
-                    while i < rowStart + rowBytes {
-                        defer { i += 3 }
+                    var i = rowStart - 3
+                    while i + 3 < rowStart + rowBytes {
+                        i += 3
                         guard e[i] != a[i] || e[i + 1] != a[i + 1] || e[i + 2] != a[i + 2] else { continue }
                         let pixel = i / 3
-                        var d = 0
-                        for channel in i..<(i + 3) {
-                            let delta = e[channel] > a[channel] ? Int(e[channel] - a[channel]) : Int(a[channel] - e[channel])
-                            if delta > d { d = delta }
-                        }
+                        let red = e[i] > a[i] ? Int(e[i] - a[i]) : Int(a[i] - e[i])
+                        let green = e[i + 1] > a[i + 1] ? Int(e[i + 1] - a[i + 1]) : Int(a[i + 1] - e[i + 1])
+                        let blue = e[i + 2] > a[i + 2] ? Int(e[i + 2] - a[i + 2]) : Int(a[i + 2] - e[i + 2])
+                        let d = red > green ? (red > blue ? red : blue) : (green > blue ? green : blue)
                         if d > largest { largest = d }
                         let distance = PerceptualDifference.squaredDistance(expectedPixels, pixel, actualPixels, pixel)
                         let squared = distance < 0 ? -distance : distance
