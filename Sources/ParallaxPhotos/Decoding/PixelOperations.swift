@@ -17,16 +17,23 @@ enum PixelOperations {
         let pitch = pixels.pitch, width = pixels.width, height = pixels.height
         // Blue, green, red, then X or alpha (`PhotoPixels`).
         let (r, g, b) = (UInt32(shade.color.r), UInt32(shade.color.g), UInt32(shade.color.b))
-        pixels.bytes.withUnsafeMutableBufferPointer { bytes in
-            for y in 0..<height {
-                let a = UInt32(shade.alpha(atRow: (Double(firstRow + y) + 0.5) / scale).rounded()), keep = 255 - a
-                var i = y * pitch
-                for _ in 0..<width {
-                    bytes[i] = UInt8((UInt32(bytes[i]) * keep + b * a + 127) / 255)
-                    bytes[i + 1] = UInt8((UInt32(bytes[i + 1]) * keep + g * a + 127) / 255)
-                    bytes[i + 2] = UInt8((UInt32(bytes[i + 2]) * keep + r * a + 127) / 255)
-                    i += 4
+        // A pointer and `while` loops: in a debug build a buffer's subscript and each step of a
+        // range loop are calls (`thumbnail(of:maxSide:)`).
+        pixels.bytes.withUnsafeMutableBufferPointer { buffer in
+            guard let bytes = buffer.baseAddress else { return }
+            var y = 0
+            while y < height {
+                let a = UInt32(shade.alpha(atRow: (Double(firstRow + y) + 0.5) / scale).rounded()), keep = 255 &- a
+                let (blue, green, red) = (b &* a &+ 127, g &* a &+ 127, r &* a &+ 127)
+                var pixel = bytes + y * pitch
+                let end = pixel + width * 4
+                while pixel < end {
+                    pixel[0] = UInt8(truncatingIfNeeded: (UInt32(pixel[0]) &* keep &+ blue) / 255)
+                    pixel[1] = UInt8(truncatingIfNeeded: (UInt32(pixel[1]) &* keep &+ green) / 255)
+                    pixel[2] = UInt8(truncatingIfNeeded: (UInt32(pixel[2]) &* keep &+ red) / 255)
+                    pixel += 4
                 }
+                y += 1
             }
         }
     }
