@@ -24,6 +24,18 @@ import Testing
         #expect(fields["note"] == .string("a \"quoted\"\nline"))
     }
 
+    /// Every kind of value keeps its kind: a boolean is no number, a number no boolean, whatever
+    /// order the kinds are tried in.
+    @Test func eachKindOfJSONValueParsesAsItself() throws {
+        let text = #"[null, true, false, 0, 1, -2.5, 1e3, "1", "true", [], [1, [true]], {}, {"a": {"b": [null, "x"]}}]"#
+        let expected: JSONValue = .array([
+            .null, .bool(true), .bool(false), .number(0), .number(1), .number(-2.5), .number(1000), .string("1"), .string("true"),
+            .array([]), .array([.number(1), .array([.bool(true)])]), .object([:]),
+            .object(["a": .object(["b": .array([.null, .string("x")])])]),
+        ])
+        #expect(try JSONValue.parse(Data(text.utf8), file: "values.json") == expected)
+    }
+
     @Test func thePresentTimeOnlyWhereThereWasAPresent() {
         let line = traceLine(frame: 3, time: 0.05, presentTime: 12345.678901234, scene: Fixed())
         #expect(line.contains(#""presentTime":12345.678901234,"scene""#), "full precision, sorted among the keys")
