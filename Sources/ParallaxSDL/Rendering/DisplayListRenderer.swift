@@ -36,12 +36,11 @@ public final class DisplayListRenderer {
     public var pixelScale = 1.0 {
         didSet { text.pixelScale = pixelScale }
     }
-    /// What the `render` under way has done so far.
+    /// What the `render` under way has done so far, or the last one did.
     private var statistics = RenderStatistics()
-    /// The photos of the list last rendered, as each was drawn (`lastDrawIsCurrent`).
-    private var lastDrawnPhotos: [(image: PhotoID, shade: ImageDecoder.RowShade?, look: PhotoLook)] = []
-    /// A photo of the list last rendered was fading in.
-    private var lastDrawFaded = false
+    /// The photos the `render` under way has drawn so far, or the last one drew, each as it looked
+    /// once drawn (`lastDrawIsCurrent`).
+    private var drawnPhotos: [(image: PhotoID, shade: ImageDecoder.RowShade?, look: PhotoLook)] = []
 
     public init(renderer: OpaquePointer, textures: PhotoTextures, text: TextCache) {
         self.renderer = renderer
@@ -56,6 +55,7 @@ public final class DisplayListRenderer {
         currentBlend = nil
         var commands = list.commands[...]
         statistics = RenderStatistics()
+        drawnPhotos.removeAll(keepingCapacity: true)
         textures.beginFrame(time: list.time)
         defer { endFrame(list) }
         if textures.photos.decodesSynchronously {
@@ -91,11 +91,6 @@ public final class DisplayListRenderer {
             }
         }
         setClip(nil)
-        lastDrawnPhotos = list.imageQuads.map { quad in
-            let shade = textureRequest(quad).shade
-            return (quad.image, shade, textures.look(of: quad.image, shade: shade))
-        }
-        lastDrawFaded = !statistics.fadingPhotos.isEmpty
         return statistics
     }
 
@@ -104,7 +99,7 @@ public final class DisplayListRenderer {
     /// quick image came, it failed). A photo waiting for its decode, at any size, leaves the frame
     /// as it is until the decode is up (docs/performance.md, "Frames kept at rest").
     public var lastDrawIsCurrent: Bool {
-        !lastDrawFaded && lastDrawnPhotos.allSatisfy { textures.look(of: $0.image, shade: $0.shade) == $0.look }
+        statistics.fadingPhotos.isEmpty && drawnPhotos.allSatisfy { textures.look(of: $0.image, shade: $0.shade) == $0.look }
     }
 
     /// A frame with the list last drawn, kept on screen (`FrameKeepingTarget`): nothing is drawn, and
@@ -272,6 +267,7 @@ public final class DisplayListRenderer {
         statistics.drawnImages.insert(quad.image)
         let (drawnScale, shade) = textureRequest(quad)
         let found = photoTexture(of: quad.image, drawnScale: drawnScale, shade: shade)
+        drawnPhotos.append((quad.image, shade, textures.look(of: quad.image, shade: shade)))
         guard let (drawable, underShade) = found, !underShade else {
             if let plain = found?.drawable {
                 copy(plain.texture, scale: plain.scale, rowOffset: plain.rowOffset, quad: quad, exact: false)
