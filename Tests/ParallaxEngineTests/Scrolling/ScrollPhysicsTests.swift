@@ -139,7 +139,8 @@ enum Reference {
     /// 40 ms).
     @Test func aFortyMillisecondGapOfMillisecondStampsIsARestOnAnyClock() {
         // Drags starting at 200 different milliseconds of a clock whose seconds are in the tens of thousands.
-        let starts = (0..<200).map { (clock: 60_000 + Double($0) * 7.123456789, ms: $0 * 37 % 1000) }
+        // Typed out: inferred, this closure took the type checker seconds.
+        let starts: [(clock: Double, ms: Int)] = (0..<200).map { (i: Int) in (clock: 60_000 + Double(i) * 7.123456789, ms: i * 37 % 1000) }
         func stamp(_ start: (clock: Double, ms: Int), _ ms: Int) -> Double { start.clock + Double(start.ms + ms) / 1000 }
         #expect(starts.contains { stamp($0, 136) - stamp($0, 96) < VelocityTracker.restAfter },
                 "no clock rounds the gap short: the test tries nothing")
