@@ -6,10 +6,10 @@ import ParallaxPhotos
 import ParallaxSDL
 
 /// `parallax bench --photos DIR --fling V` (docs/photo-folders.md, "Benchmark"): the feed of a
-/// folder flung from top to bottom and back in real time, frames paced at 60 Hz, photos decoded in
-/// the background as in the window. Flings of `V` px/s follow each other every `period` seconds;
-/// after every `restEvery`-th fling the content is left to land (a landing), and at each end, where
-/// a fling moves it less than a pixel, the flings turn back.
+/// folder flung from top to bottom and back in real time, frames paced at 60 Hz as the window paces
+/// them (`Run`), photos decoded in the background as in the window. Flings of `V` px/s follow each
+/// other every `period` seconds; after every `restEvery`-th fling the content is left to land (a
+/// landing), and at each end, where a fling moves it less than a pixel, the flings turn back.
 public enum PhotoBenchmark {
     public struct Report {
         /// Seconds between presents.
@@ -57,8 +57,6 @@ public enum PhotoBenchmark {
             let now = monotonicSeconds() - start
             frame = max(frame + 1, Int((now * rate).rounded(.up)))
             let time = Double(frame) / rate
-            let wait = time - (monotonicSeconds() - start)
-            if wait > 0 { usleep(UInt32(wait * 1e6)) }
             let state = (driver.scene as? Traceable)?.scrollState
             if let state, waitingToLand, state.phase == .idle {
                 waitingToLand = false
@@ -90,8 +88,12 @@ public enum PhotoBenchmark {
             }
             canvas.discardEvents()
             step.run(at: time)
-            canvas.present()
+            // Paced as the window paces (Run.swift): the frame's work first, then a wait for its
+            // slot, the interval read there, at the present.
+            let wait = time - (monotonicSeconds() - start)
+            if wait > 0 { usleep(UInt32(wait * 1e6)) }
             let interval = sincePresent.lap()
+            canvas.present()
             if frame > 1 { report.intervals.append(interval) }
             let shown = canvas.lastRender.drawnImages
             let entering = shown.subtracting(previous)
