@@ -49,13 +49,13 @@ public enum PhotoBenchmark {
         var lastFlingOffset: Double?
         var previous: Set<PhotoID> = []
         var sincePresent = Stopwatch()
-        let start = monotonicSeconds()
+        // The window's own pacer on its 60 Hz timer: a precise sleep to each frame's slot.
+        let pacer = FramePacer(schedule: PresentSchedule(timerRate: rate))
         var frame = 0
         _ = canvas.photos.takeDecodeTimes()
         while frame < maxFrames {
             // Real time, on the 60 Hz grid: a late frame skips the frames it missed.
-            let now = monotonicSeconds() - start
-            frame = max(frame + 1, Int((now * rate).rounded(.up)))
+            frame = max(frame + 1, Int((pacer.elapsed * rate).rounded(.up)))
             let time = Double(frame) / rate
             let state = (driver.scene as? Traceable)?.scrollState
             if let state, waitingToLand, state.phase == .idle {
@@ -90,8 +90,7 @@ public enum PhotoBenchmark {
             step.run(at: time)
             // Paced as the window paces (Run.swift): the frame's work first, then a wait for its
             // slot, the interval read there, at the present.
-            let wait = time - (monotonicSeconds() - start)
-            if wait > 0 { usleep(UInt32(wait * 1e6)) }
+            pacer.wait(until: time)
             let interval = sincePresent.lap()
             canvas.present()
             if frame > 1 { report.intervals.append(interval) }
@@ -118,9 +117,9 @@ public enum PhotoBenchmark {
     /// or `limit` seconds pass: the seconds from process start to that frame (nil: none did).
     public static func firstPhotoFrame(canvas: Canvas, driver: SceneDriver, limit: Double = 10) -> Double? {
         let step = FrameStep(driver: driver, target: canvas, clock: Stopwatch())
-        let start = monotonicSeconds()
+        let pacer = FramePacer(schedule: PresentSchedule(timerRate: rate))
         var frame = 0
-        while monotonicSeconds() - start < limit {
+        while pacer.elapsed < limit {
             step.run(at: Double(frame) / rate)
             canvas.present()
             let renderer = canvas.lastRender
@@ -128,7 +127,7 @@ public enum PhotoBenchmark {
                 return ProcessStart.elapsed()
             }
             frame += 1
-            usleep(UInt32(max(0, Double(frame) / rate - (monotonicSeconds() - start)) * 1e6))
+            pacer.wait(until: Double(frame) / rate)
         }
         return nil
     }
