@@ -7,7 +7,7 @@ import Testing
 /// A folder that changes while the window is open (docs/photo-folders.md, "A folder that changes"):
 /// `parallax run --photos` in a private Xvfb, a script scrolling the feed, the folder changed by the
 /// test; the trace's `photoCount` and the visible card's place are read back. Each step waits with a
-/// generous timeout (the one-second figure is measured by `bench`, not asserted).
+/// generous timeout (the one-second figure is measured by `scripts/folder-change-latency`, not asserted).
 @Suite(.serialized, .childProcesses) struct FolderWatchTests {
     /// A 64x48 PNG of one grey, at `path`, modified at `modified` seconds after 2024-01-01.
     func writePhoto(_ path: String, grey: UInt8, modified: Double) throws {
