@@ -41,8 +41,8 @@ public final class Playground: Traceable, PanelHosting, CursorProviding, FrameOv
     let help = HelpPanel()
     let toast = Toast()
 
-    /// Bottom to top, in PanelLayout.swift's order.
-    var panels: [any Panel] { [plot, bar, tuning] + added + [frameTimes, help, toast] }
+    /// Bottom to top, in PanelLayout.swift's order: made once, not for each frame and input.
+    let panels: [any Panel]
 
     public static let barHeight = 56.0
     /// The text of the overlay panels (tuning, help).
@@ -96,6 +96,7 @@ public final class Playground: Traceable, PanelHosting, CursorProviding, FrameOv
         self.options = options
         self.environment = environment
         added = panels
+        self.panels = [plot, bar, tuning] + panels + [frameTimes, help, toast]
         // Compare mode from the start lays the scenes out in their pane at once.
         let sceneSize = options.compare == nil ? viewport : Size(width: (viewport.width / 2).rounded(.down), height: viewport.height)
         let context = SceneEntry.Context(viewport: sceneSize, options: options, topInset: Self.barHeight, environment: environment)
