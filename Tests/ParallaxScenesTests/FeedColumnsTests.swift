@@ -74,7 +74,8 @@ import Testing
     }
 
     /// What `visible` lists is exactly the cards meeting the viewport, by brute force over every item,
-    /// top to bottom and each row left to right; each with its own container's shift.
+    /// top to bottom and each row left to right; each with its own container's shift. `visibleItems`
+    /// (the prefetch's) is the same items as a range.
     @Test(arguments: wide)
     func visibleCellsAreExactlyThoseMeetingTheViewport(w: Double, h: Double, items: Int, perSection: Int) {
         let e = Expected(w: w, h: h, items: items, perSection: perSection)
@@ -87,6 +88,7 @@ import Testing
                 return card.maxY > 0 && card.minY < h
             }
             #expect(visible.cells.map(\.index) == expected, "offset \(offset)")
+            #expect(Array(layout.visibleItems(offset: offset)) == expected, "offset \(offset)")
             for cell in visible.cells {
                 #expect(cell.container == e.container(cell.index, offset: offset))
                 #expect(abs(cell.shift - e.shift(cell.index, offset: offset)) < 1e-9, "item \(cell.index) at \(offset)")

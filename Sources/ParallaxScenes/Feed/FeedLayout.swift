@@ -119,28 +119,44 @@ public struct FeedLayout: Sendable, Equatable {
     public func visible(offset: Double, parallaxOffset: Double? = nil) -> (headers: [SectionHeader], cells: [Cell]) {
         var headers: [SectionHeader] = []
         var cells: [Cell] = []
-        guard settings.itemCount > 0, sectionLength > 0, offset.isFinite else { return (headers, cells) }
+        walkVisible(offset: offset) { section, top in
+            headers.append(SectionHeader(section: section, frame: Rect(x: columnX, y: top - offset, width: contentWidth, height: sectionHeaderHeight)))
+        } item: { index in
+            cells.append(cell(index, offset: offset, parallaxOffset: parallaxOffset))
+        }
+        return (headers, cells)
+    }
+
+    /// The items `visible` lists at `offset`: consecutive (rows follow rows, sections sections), so
+    /// a range, found without building their cells, as the prefetch asks in every frame.
+    public func visibleItems(offset: Double) -> Range<Int> {
+        var first: Int?, last = 0
+        walkVisible(offset: offset) { _, _ in } item: { index in
+            if first == nil { first = index }
+            last = index
+        }
+        return first.map { $0..<last + 1 } ?? 0..<0
+    }
+
+    /// Each section header (its section and content top) and each item that intersects the viewport
+    /// at `offset`, in `visible`'s order.
+    private func walkVisible(offset: Double, header: (_ section: Int, _ top: Double) -> Void, item: (Int) -> Void) {
+        guard settings.itemCount > 0, sectionLength > 0, offset.isFinite else { return }
         let bottom = offset + viewport.height
         var section = max(0, Int(((offset - firstSectionTop) / sectionLength).rounded(.down)))
         while section < sectionCount, sectionTop(section) < bottom {
             let top = sectionTop(section)
-            if top + sectionHeaderHeight > offset {
-                headers.append(SectionHeader(section: section, frame: Rect(
-                    x: columnX, y: top - offset, width: contentWidth, height: sectionHeaderHeight)))
-            }
+            if top + sectionHeaderHeight > offset { header(section, top) }
             let firstItem = section * settings.itemsPerSection
             let lastItem = min(settings.itemCount, firstItem + settings.itemsPerSection) - 1
             let bodyTop = top + sectionHeaderHeight
             // The first row whose card (photo and caption) ends below the viewport's top.
             var row = max(0, Int(((offset - bodyTop - photoHeight - captionHeight) / cellPitch).rounded(.down)) + 1)
             while firstItem + row * columns <= lastItem, bodyTop + Double(row) * cellPitch < bottom {
-                for index in (firstItem + row * columns)...min(lastItem, firstItem + row * columns + columns - 1) {
-                    cells.append(cell(index, offset: offset, parallaxOffset: parallaxOffset))
-                }
+                for index in (firstItem + row * columns)...min(lastItem, firstItem + row * columns + columns - 1) { item(index) }
                 row += 1
             }
             section += 1
         }
-        return (headers, cells)
     }
 }

@@ -11,21 +11,23 @@ public enum FeedPrefetch {
     /// Item indices, most urgent first; empty when the content will not move.
     public static func plan(_ layout: FeedLayout, from offset: Double, to landing: Double) -> [Int] {
         guard offset.isFinite, landing.isFinite, abs(landing - offset) >= 1 else { return [] }
-        let now = Set(layout.visible(offset: offset).cells.map(\.index))
-        var planned = Set(now)
+        // Index ranges, a set and a list reserved once: this runs in every frame of a fling.
+        let now = layout.visibleItems(offset: offset)
+        var planned = Set<Int>(minimumCapacity: maxCells)
         var order: [Int] = []
+        order.reserveCapacity(maxCells)
         func add(_ index: Int) {
-            if order.count < maxCells, planned.insert(index).inserted { order.append(index) }
+            if order.count < maxCells, !now.contains(index), planned.insert(index).inserted { order.append(index) }
         }
-        for cell in layout.visible(offset: landing).cells { add(cell.index) }
+        layout.visibleItems(offset: landing).forEach(add)
         // The way there, a viewport at a time from where the content is now, nearest first.
         let step = max(1, layout.viewport.height)
         let direction = landing > offset ? 1.0 : -1.0
         var at = offset
         while (landing - at) * direction > 0, order.count < maxCells {
             at = direction > 0 ? min(landing, at + step) : max(landing, at - step)
-            let cells = layout.visible(offset: at).cells.map(\.index)
-            for index in direction > 0 ? cells : cells.reversed() { add(index) }
+            let items = layout.visibleItems(offset: at)
+            if direction > 0 { items.forEach(add) } else { items.reversed().forEach(add) }
         }
         return order
     }
@@ -41,15 +43,18 @@ public enum FeedPrefetch {
     public static func neighbours(_ layout: FeedLayout, at offset: Double) -> [(index: Int, due: Double)] {
         guard offset.isFinite else { return [] }
         let viewport = layout.viewport.height
-        let now = Set(layout.visible(offset: offset).cells.map(\.index))
+        let now = layout.visibleItems(offset: offset)
+        let below = layout.visibleItems(offset: offset + viewport), above = layout.visibleItems(offset: max(0, offset - viewport))
         var listed: [(index: Int, due: Double)] = []
-        for cell in layout.visible(offset: offset + viewport).cells where !now.contains(cell.index) {
-            listed.append((cell.index, max(0, layout.containerTop(ofItem: cell.index) - (offset + viewport)) / reachSpeed))
+        listed.reserveCapacity(below.count + above.count)
+        for index in below where !now.contains(index) {
+            listed.append((index, max(0, layout.containerTop(ofItem: index) - (offset + viewport)) / reachSpeed))
         }
-        for cell in layout.visible(offset: max(0, offset - viewport)).cells where !now.contains(cell.index) {
-            listed.append((cell.index, max(0, offset - cardBottom(cell.index, layout)) / reachSpeed))
+        for index in above where !now.contains(index) {
+            listed.append((index, max(0, offset - cardBottom(index, layout)) / reachSpeed))
         }
-        return listed.sorted { ($0.due, $0.index) < ($1.due, $1.index) }
+        listed.sort { ($0.due, $0.index) < ($1.due, $1.index) }
+        return listed
     }
 
     /// When, in seconds after `time`, each item comes into view as `axis` moves on (closed form,
