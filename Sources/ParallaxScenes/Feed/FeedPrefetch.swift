@@ -11,13 +11,13 @@ public enum FeedPrefetch {
     /// Item indices, most urgent first; empty when the content will not move.
     public static func plan(_ layout: FeedLayout, from offset: Double, to landing: Double) -> [Int] {
         guard offset.isFinite, landing.isFinite, abs(landing - offset) >= 1 else { return [] }
-        // Index ranges, a set and a list reserved once: this runs in every frame of a fling.
+        // Index ranges and one list reserved once (at most `maxCells` to search): this runs in
+        // every frame of a fling.
         let now = layout.visibleItems(offset: offset)
-        var planned = Set<Int>(minimumCapacity: maxCells)
         var order: [Int] = []
         order.reserveCapacity(maxCells)
         func add(_ index: Int) {
-            if order.count < maxCells, !now.contains(index), planned.insert(index).inserted { order.append(index) }
+            if order.count < maxCells, !now.contains(index), !order.contains(index) { order.append(index) }
         }
         layout.visibleItems(offset: landing).forEach(add)
         // The way there, a viewport at a time from where the content is now, nearest first.
